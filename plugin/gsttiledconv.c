@@ -1,0 +1,580 @@
+/* gsttiledconv.c: the tiledconv element — its properties, its push
+ * constants and its choice of shaders per algorithm. Devices, memory and
+ * timing are the base class's (gstvktilefilter.c); the kernel math is
+ * vktkernel.c, the tile classes vkttiles.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gsttiledconv.h"
+#include "vktkernel.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "tiledconv_tiled.spv.h"
+#include "tiledconv_naive.spv.h"
+#include "tiledconv_shared.spv.h"
+#include "tiledconv_hpass.spv.h"
+#include "tiledconv_vpass.spv.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_tiledconv_debug);
+#define GST_CAT_DEFAULT gst_tiledconv_debug
+
+typedef enum
+{
+  ALGORITHM_TILED,
+  ALGORITHM_NAIVE,
+  ALGORITHM_TWO_PASS,
+  ALGORITHM_SHARED,
+} TiledconvAlgorithm;
+
+/* The GLSL twin is TiledconvPush in shaders/tiledconv_common.glsl. */
+typedef struct
+{
+  gint32 in_base, in_stride, out_base, out_stride;
+  gint32 src_x, src_y, width, height;
+  gint32 dst_x, dst_y, word_x0, src_word_delta;
+  gint32 tiles_x, tiles_y, free_x0, free_x1;
+  gint32 free_y0, free_y1;
+  guint32 chan_mask;
+  gint32 border;
+  gfloat border_value, scale, bias;
+  gint32 absolute;
+  gint32 grid_words;
+} TiledconvPush;
+
+_Static_assert (offsetof (TiledconvPush, src_x) == 16, "push layout");
+_Static_assert (offsetof (TiledconvPush, dst_x) == 32, "push layout");
+_Static_assert (offsetof (TiledconvPush, tiles_x) == 48, "push layout");
+_Static_assert (offsetof (TiledconvPush, free_y0) == 64, "push layout");
+_Static_assert (offsetof (TiledconvPush, border_value) == 80, "push layout");
+_Static_assert (offsetof (TiledconvPush, grid_words) == 96, "push layout");
+_Static_assert (sizeof (TiledconvPush) == 100, "push layout");
+
+#define SHADER(stem, n) { #stem, stem##_spv, sizeof (stem##_spv), n, \
+    { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE }, \
+    sizeof (TiledconvPush) }
+
+static const VktShader shader_tiled = SHADER (tiledconv_tiled, 3);
+static const VktShader shader_naive = SHADER (tiledconv_naive, 3);
+static const VktShader shader_shared = SHADER (tiledconv_shared, 3);
+static const VktShader shader_hpass = SHADER (tiledconv_hpass, 4);
+static const VktShader shader_vpass = SHADER (tiledconv_vpass, 4);
+
+/* Specialization constant ids, as in the shaders. */
+enum
+{
+  SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_R, SPEC_SEPARABLE,
+  SPEC_FULL_MASK, SPEC_CHECKED, SPEC_FIRST_WORD, SPEC_LANE0, SPEC_NWORDS,
+  SPEC_COUNT
+};
+#define SPEC_COMMON (SPEC_FULL_MASK + 1)
+
+#define TILE_WORDS 32
+#define TILE_ROWS 32
+
+struct _GstTiledconv
+{
+  GstVkTileFilter parent;
+
+  /* properties, under the object lock */
+  VktPreset preset;
+  VktKernel kernel;
+  gdouble scale;
+  gdouble bias;
+  gboolean absolute;
+  TiledconvAlgorithm algorithm;
+};
+
+enum
+{
+  PROP_0,
+  PROP_KERNEL,
+  PROP_KERNEL_X,
+  PROP_KERNEL_Y,
+  PROP_PRESET,
+  PROP_SCALE,
+  PROP_BIAS,
+  PROP_ABSOLUTE,
+  PROP_ALGORITHM,
+};
+
+G_DEFINE_TYPE (GstTiledconv, gst_tiledconv, GST_TYPE_VKTILE_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (tiledconv, "tiledconv", GST_RANK_NONE,
+    GST_TYPE_TILEDCONV);
+
+#define GST_TYPE_TILEDCONV_PRESET (gst_tiledconv_preset_get_type ())
+static GType
+gst_tiledconv_preset_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {VKT_PRESET_NONE, "The kernel, or kernel-x and kernel-y", "none"},
+    {VKT_PRESET_BOX3, "3x3 box average", "box3"},
+    {VKT_PRESET_BOX5, "5x5 box average", "box5"},
+    {VKT_PRESET_GAUSSIAN3, "3x3 Gaussian, [1 2 1]/4 separable", "gaussian3"},
+    {VKT_PRESET_GAUSSIAN5, "5x5 Gaussian, [1 4 6 4 1]/16 separable",
+        "gaussian5"},
+    {VKT_PRESET_SHARPEN, "3x3 sharpen [0 -1 0; -1 5 -1; 0 -1 0]", "sharpen"},
+    {VKT_PRESET_LAPLACIAN, "3x3 Laplacian [0 1 0; 1 -4 1; 0 1 0]",
+        "laplacian"},
+    {VKT_PRESET_SOBEL_X, "Sobel, horizontal gradient", "sobel-x"},
+    {VKT_PRESET_SOBEL_Y, "Sobel, vertical gradient", "sobel-y"},
+    {VKT_PRESET_EMBOSS, "3x3 emboss [-2 -1 0; -1 1 1; 0 1 2]", "emboss"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTiledconvPreset", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+#define GST_TYPE_TILEDCONV_ALGORITHM (gst_tiledconv_algorithm_get_type ())
+static GType
+gst_tiledconv_algorithm_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {ALGORITHM_TILED, "Tiled: 32x32 tiles, 4x4 outputs per invocation, "
+          "border-class dispatch (text 000)", "tiled"},
+    {ALGORITHM_NAIVE, "Naive baseline: every tap read from memory", "naive"},
+    {ALGORITHM_TWO_PASS, "Two-pass baseline: horizontal pass to an "
+          "intermediate buffer, then vertical (separable kernels; others run "
+          "naive)", "two-pass"},
+    {ALGORITHM_SHARED, "Shared-memory baseline: 16x16 work-groups stage "
+          "their tile with halo", "shared"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTiledconvAlgorithm", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* ---- kernel properties ---- */
+
+/* Reads a GstValueArray of numbers; FALSE if it holds anything else. */
+static gboolean
+read_numbers (const GValue * value, gdouble * out, guint max, guint * n)
+{
+  guint i, len = gst_value_array_get_size (value);
+
+  if (len > max)
+    return FALSE;
+  for (i = 0; i < len; i++) {
+    const GValue *v = gst_value_array_get_value (value, i);
+    GValue d = G_VALUE_INIT;
+    g_value_init (&d, G_TYPE_DOUBLE);
+    if (!g_value_transform (v, &d))
+      return FALSE;
+    out[i] = g_value_get_double (&d);
+  }
+  *n = len;
+  return TRUE;
+}
+
+static void
+write_numbers (GValue * value, const gdouble * values, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    GValue v = G_VALUE_INIT;
+    g_value_init (&v, G_TYPE_DOUBLE);
+    g_value_set_double (&v, values[i]);
+    gst_value_array_append_and_take_value (value, &v);
+  }
+}
+
+static gboolean
+set_kernel_property (GstTiledconv * self, guint prop_id, const GValue * value)
+{
+  gdouble values[VKT_KERNEL_MAX_SIZE * VKT_KERNEL_MAX_SIZE];
+  VktKernel kernel;
+  guint n = 0;
+
+  if (!read_numbers (value, values, G_N_ELEMENTS (values), &n))
+    return FALSE;
+  if (prop_id == PROP_KERNEL) {
+    if (!vkt_kernel_from_2d (&kernel, values, n))
+      return FALSE;
+  } else {
+    /* The other factor: the current one if the kernel is separable and of
+     * the same size, else the identity tap. */
+    gboolean keep = self->preset == VKT_PRESET_NONE && self->kernel.separable
+        && self->kernel.size == n;
+    const gdouble *other = prop_id == PROP_KERNEL_X ? self->kernel.ky :
+        self->kernel.kx;
+    if (prop_id == PROP_KERNEL_X) {
+      if (!vkt_kernel_from_separable (&kernel, values, n, keep ? other : NULL,
+              keep ? n : 0))
+        return FALSE;
+    } else if (!vkt_kernel_from_separable (&kernel, keep ? other : NULL,
+            keep ? n : 0, values, n)) {
+      return FALSE;
+    }
+  }
+  self->kernel = kernel;
+  self->preset = VKT_PRESET_NONE;
+  return TRUE;
+}
+
+static void
+gst_tiledconv_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstTiledconv *self = GST_TILEDCONV (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_KERNEL:
+    case PROP_KERNEL_X:
+    case PROP_KERNEL_Y:
+      if (!set_kernel_property (self, prop_id, value)) {
+        GST_OBJECT_UNLOCK (self);
+        GST_WARNING_OBJECT (self, "Refusing malformed '%s': it needs %s of "
+            "finite numbers; keeping the old kernel", pspec->name,
+            prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7");
+        GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+            ("Refusing malformed '%s': it needs %s finite numbers; keeping "
+                "the old kernel.", pspec->name,
+                prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7"), (NULL));
+        return;
+      }
+      break;
+    case PROP_PRESET:
+      self->preset = g_value_get_enum (value);
+      if (self->preset != VKT_PRESET_NONE)
+        vkt_kernel_from_preset (&self->kernel, self->preset);
+      break;
+    case PROP_SCALE:
+      self->scale = g_value_get_double (value);
+      break;
+    case PROP_BIAS:
+      self->bias = g_value_get_double (value);
+      break;
+    case PROP_ABSOLUTE:
+      self->absolute = g_value_get_boolean (value);
+      break;
+    case PROP_ALGORITHM:
+      self->algorithm = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_tiledconv_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstTiledconv *self = GST_TILEDCONV (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_KERNEL:
+      write_numbers (value, self->kernel.k,
+          self->kernel.size * self->kernel.size);
+      break;
+    case PROP_KERNEL_X:
+      if (self->kernel.separable)
+        write_numbers (value, self->kernel.kx, self->kernel.size);
+      break;
+    case PROP_KERNEL_Y:
+      if (self->kernel.separable)
+        write_numbers (value, self->kernel.ky, self->kernel.size);
+      break;
+    case PROP_PRESET:
+      g_value_set_enum (value, self->preset);
+      break;
+    case PROP_SCALE:
+      g_value_set_double (value, self->scale);
+      break;
+    case PROP_BIAS:
+      g_value_set_double (value, self->bias);
+      break;
+    case PROP_ABSOLUTE:
+      g_value_set_boolean (value, self->absolute);
+      break;
+    case PROP_ALGORITHM:
+      g_value_set_enum (value, self->algorithm);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* ---- recording ---- */
+
+static void
+fill_push (TiledconvPush * push, const VktPlane * p, const VktFrame * frame,
+    gdouble scale, gdouble bias, gboolean absolute)
+{
+  memset (push, 0, sizeof (*push));
+  push->in_base = p->in_base;
+  push->in_stride = p->in_stride;
+  push->out_base = p->out_base;
+  push->out_stride = p->out_stride;
+  push->src_x = p->roi.sx;
+  push->src_y = p->roi.sy;
+  push->width = p->roi.w;
+  push->height = p->roi.h;
+  push->dst_x = p->roi.tx;
+  push->dst_y = p->roi.ty;
+  push->chan_mask = p->chan_mask;
+  push->border = frame->border;
+  push->border_value = frame->border_value * p->max_code;
+  push->scale = scale;
+  push->bias = bias * p->max_code;
+  push->absolute = absolute;
+}
+
+static void
+fill_spec (gint32 * spec, const VktPlane * p, gint radius, gboolean separable)
+{
+  spec[SPEC_BPC] = p->bpc;
+  spec[SPEC_NCOMP] = p->ncomp;
+  spec[SPEC_CPW] = p->cpw;
+  spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[SPEC_R] = radius;
+  spec[SPEC_SEPARABLE] = separable;
+  spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
+}
+
+static gint
+floor_div (gint a, gint b)
+{
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static gboolean
+record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
+    gint32 * spec, VktBufferRef * refs, VktFrame * frame, GError ** error)
+{
+  gint r = spec[SPEC_R];
+  gint delta = (p->roi.sx - p->roi.tx) * p->ncomp;
+  gint shift = delta - floor_div (delta, p->cpw) * p->cpw;
+  VktTileGrid grid;
+  VktPipeline *pipe;
+  guint n_border, max_groups = vkt_compute_max_groups (compute), i;
+
+  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, TILE_WORDS,
+      TILE_ROWS);
+  push->word_x0 = grid.word_x0;
+  push->src_word_delta = floor_div (delta - shift, p->cpw);
+  push->tiles_x = grid.tiles_x;
+  push->tiles_y = grid.tiles_y;
+  push->free_x0 = grid.free_x0;
+  push->free_x1 = grid.free_x1;
+  push->free_y0 = grid.free_y0;
+  push->free_y1 = grid.free_y1;
+  push->grid_words = grid.words;
+
+  spec[SPEC_FIRST_WORD] = floor_div (shift - r * p->ncomp, p->cpw);
+  spec[SPEC_LANE0] = shift - r * p->ncomp - spec[SPEC_FIRST_WORD] * p->cpw;
+  spec[SPEC_NWORDS] = (spec[SPEC_LANE0] + 2 * r * p->ncomp + 4 * p->cpw +
+      p->cpw - 1) / p->cpw;
+
+  if (vkt_tile_grid_free_count (&grid)) {
+    spec[SPEC_CHECKED] = 0;
+    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
+                SPEC_COUNT, error)))
+      return FALSE;
+    vkt_compute_dispatch (compute, pipe, refs, push,
+        grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
+  }
+  n_border = vkt_tile_grid_border_count (&grid);
+  if (n_border) {
+    guint gx = MIN (n_border, max_groups);
+    spec[SPEC_CHECKED] = 1;
+    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
+                SPEC_COUNT, error)))
+      return FALSE;
+    vkt_compute_dispatch (compute, pipe, refs, push, gx,
+        (n_border + gx - 1) / gx);
+  }
+  for (i = 0; i < 4; i++)
+    frame->tile_classes[i] += grid.classes[i];
+  return TRUE;
+}
+
+static gboolean
+gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, GError ** error)
+{
+  GstTiledconv *self = GST_TILEDCONV (filter);
+  gfloat weights[VKT_KERNEL_WEIGHTS];
+  VktBufferRef refs[4];
+  TiledconvAlgorithm algorithm;
+  VktKernel kernel;
+  gdouble scale, bias;
+  gboolean absolute;
+  guint p;
+
+  GST_OBJECT_LOCK (self);
+  kernel = self->kernel;
+  algorithm = self->algorithm;
+  scale = self->scale;
+  bias = self->bias;
+  absolute = self->absolute;
+  GST_OBJECT_UNLOCK (self);
+
+  if (algorithm == ALGORITHM_TWO_PASS && !kernel.separable)
+    algorithm = ALGORITHM_NAIVE;
+
+  vkt_kernel_pack (&kernel, weights);
+  refs[0] = frame->in;
+  refs[1] = frame->out;
+  refs[2] = vkt_compute_uniform (compute, weights, sizeof (weights));
+  refs[3] = frame->out;
+
+  for (p = 0; p < frame->n_planes; p++) {
+    const VktPlane *plane = &frame->planes[p];
+    gint radius = kernel.size / 2;
+    gint32 spec[SPEC_COUNT] = { 0 };
+    TiledconvPush push;
+    VktPipeline *pipe;
+    guint words, gx, gy;
+
+    if (!plane->active)
+      continue;
+    fill_push (&push, plane, frame, scale, bias, absolute);
+    fill_spec (spec, plane, radius, kernel.separable);
+    words = (plane->roi.tx + plane->roi.w) * plane->ncomp;
+    push.word_x0 = plane->roi.tx * plane->ncomp / plane->cpw;
+    push.grid_words = (words + plane->cpw - 1) / plane->cpw - push.word_x0;
+    gx = (push.grid_words + 15) / 16;
+    gy = (plane->roi.h + 15) / 16;
+
+    switch (algorithm) {
+      case ALGORITHM_TILED:
+        if (!record_tiled (compute, plane, &push, spec, refs, frame, error))
+          return FALSE;
+        break;
+      case ALGORITHM_NAIVE:
+      case ALGORITHM_SHARED:
+        spec[SPEC_SEPARABLE] = 0;
+        if (!(pipe = vkt_compute_pipeline (compute,
+                    algorithm == ALGORITHM_NAIVE ? &shader_naive :
+                    &shader_shared, spec, SPEC_COMMON, error)))
+          return FALSE;
+        vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
+        break;
+      case ALGORITHM_TWO_PASS:{
+        gsize size = (gsize) push.grid_words * plane->cpw * plane->roi.h * 4;
+        VktBufferRef prefs[4] = { refs[0], refs[1], refs[2], {0} };
+        if (!gst_vktile_filter_scratch (filter, 0, size, &prefs[3], error))
+          return FALSE;
+        if (!(pipe = vkt_compute_pipeline (compute, &shader_hpass, spec,
+                    SPEC_COMMON, error)))
+          return FALSE;
+        vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
+        vkt_compute_barrier (compute);
+        if (!(pipe = vkt_compute_pipeline (compute, &shader_vpass, spec,
+                    SPEC_COMMON, error)))
+          return FALSE;
+        vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
+        /* The next plane's first pass reuses the intermediate. */
+        vkt_compute_barrier (compute);
+        break;
+      }
+    }
+  }
+  return TRUE;
+}
+
+/* ---- type ---- */
+
+static void
+gst_tiledconv_class_init (GstTiledconvClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstVkTileFilterClass *filter_class = GST_VKTILE_FILTER_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+
+  GST_DEBUG_CATEGORY_INIT (gst_tiledconv_debug, "tiledconv", 0,
+      "tiled 2D convolution");
+
+  gobject_class->set_property = gst_tiledconv_set_property;
+  gobject_class->get_property = gst_tiledconv_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_KERNEL,
+      gst_param_spec_array ("kernel", "Kernel",
+          "2D kernel of 9, 25 or 49 numbers (3x3, 5x5, 7x7), row-major, "
+          "applied as a correlation like OpenCV filter2D, e.g. "
+          "\"<0,-1,0,-1,5,-1,0,-1,0>\". Setting it selects preset=none; a "
+          "rank-1 kernel runs as separable",
+          g_param_spec_double ("value", "Value", "A kernel weight",
+              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
+              G_PARAM_STATIC_STRINGS), flags));
+  g_object_class_install_property (gobject_class, PROP_KERNEL_X,
+      gst_param_spec_array ("kernel-x", "Horizontal kernel",
+          "Separable kernel: the horizontal row of 3, 5 or 7 taps; the 2D "
+          "kernel is outer(kernel-y, kernel-x). Setting it selects "
+          "preset=none",
+          g_param_spec_double ("value", "Value", "A kernel weight",
+              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
+              G_PARAM_STATIC_STRINGS), flags));
+  g_object_class_install_property (gobject_class, PROP_KERNEL_Y,
+      gst_param_spec_array ("kernel-y", "Vertical kernel",
+          "Separable kernel: the vertical column of 3, 5 or 7 taps (same "
+          "length as kernel-x). Setting it selects preset=none",
+          g_param_spec_double ("value", "Value", "A kernel weight",
+              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
+              G_PARAM_STATIC_STRINGS), flags));
+  g_object_class_install_property (gobject_class, PROP_PRESET,
+      g_param_spec_enum ("preset", "Preset",
+          "A predefined kernel; none uses kernel or kernel-x/kernel-y",
+          GST_TYPE_TILEDCONV_PRESET, VKT_PRESET_GAUSSIAN3, flags));
+  g_object_class_install_property (gobject_class, PROP_SCALE,
+      g_param_spec_double ("scale", "Scale",
+          "Factor applied to the weighted sum", -G_MAXFLOAT, G_MAXFLOAT, 1.0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_BIAS,
+      g_param_spec_double ("bias", "Bias",
+          "Added after scaling (and after absolute), as a fraction of the "
+          "format's range: 0.5 centres a signed result", -1.0, 1.0, 0.0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ABSOLUTE,
+      g_param_spec_boolean ("absolute", "Absolute",
+          "Take the absolute value of the scaled sum before the bias (edge "
+          "detectors)", FALSE, flags));
+  g_object_class_install_property (gobject_class, PROP_ALGORITHM,
+      g_param_spec_enum ("algorithm", "Algorithm",
+          "How the convolution runs on the GPU; all give the same output, "
+          "the baselines exist for benchmarks and tests",
+          GST_TYPE_TILEDCONV_ALGORITHM, ALGORITHM_TILED, flags));
+
+  gst_element_class_set_static_metadata (element_class,
+      "Tiled convolution (Vulkan)", "Filter/Effect/Video/Hardware",
+      "Small 2D convolutions (3x3, 5x5, 7x7, separable or not) on the GPU "
+      "with the tiled algorithm and border-class dispatch",
+      "vktile developers");
+
+  filter_class->record = gst_tiledconv_record;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_TILEDCONV_PRESET, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_TILEDCONV_ALGORITHM, 0);
+}
+
+static void
+gst_tiledconv_init (GstTiledconv * self)
+{
+  self->preset = VKT_PRESET_GAUSSIAN3;
+  vkt_kernel_from_preset (&self->kernel, self->preset);
+  self->scale = 1.0;
+  self->bias = 0.0;
+  self->absolute = FALSE;
+  self->algorithm = ALGORITHM_TILED;
+}

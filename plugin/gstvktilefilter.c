@@ -1,0 +1,1061 @@
+/* gstvktilefilter.c: see gstvktilefilter.h. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstvktilefilter.h"
+#include "gstvktilebufferpool.h"
+#include "gstvktiletimingmeta-private.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
+#define GST_CAT_DEFAULT gst_vktile_filter_debug
+
+#define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 }"
+#define VKTILE_CAPS \
+    GST_VIDEO_CAPS_MAKE (VKTILE_FORMATS) "; " \
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, \
+        VKTILE_FORMATS)
+
+#define N_SCRATCH 4
+
+enum
+{
+  PROP_0,
+  PROP_BORDER,
+  PROP_BORDER_VALUE,
+  PROP_ROI_X,
+  PROP_ROI_Y,
+  PROP_ROI_WIDTH,
+  PROP_ROI_HEIGHT,
+  PROP_SOURCE_X,
+  PROP_SOURCE_Y,
+  PROP_PLANES,
+};
+
+typedef struct
+{
+  GstVulkanInstance *instance;
+  GstVulkanDevice *device;
+  GstVulkanQueue *queue;
+  VktCompute *compute;
+  gboolean separate_vram;
+
+  GstVideoInfo in_info, out_info;
+
+  GstMemory *in_copy;           /* input moved here when it cannot be used in place */
+  GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
+  GstMemory *out_work;          /* output computed here when the output buffer is not */
+  GstMemory *scratch[N_SCRATCH];
+  guint64 frame_index;
+
+  /* properties, under the object lock */
+  GstVkTileBorder border;
+  gdouble border_value;
+  VktRoiParams roi;
+  guint planes;
+} GstVkTileFilterPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstVkTileFilter, gst_vktile_filter,
+    GST_TYPE_BASE_TRANSFORM, G_ADD_PRIVATE (GstVkTileFilter)
+    GST_DEBUG_CATEGORY_INIT (gst_vktile_filter_debug, "vktilefilter", 0,
+        "vktile base filter"));
+
+#define PRIV(self) ((GstVkTileFilterPrivate *) \
+    gst_vktile_filter_get_instance_private (GST_VKTILE_FILTER (self)))
+
+GType
+gst_vktile_border_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_VKTILE_BORDER_CLAMP, "Repeat the edge pixel (OpenCV BORDER_REPLICATE)",
+        "clamp"},
+    {GST_VKTILE_BORDER_MIRROR,
+        "Reflect without repeating the edge, dcb|abcd|cba (BORDER_REFLECT_101)",
+        "mirror"},
+    {GST_VKTILE_BORDER_REFLECT,
+        "Reflect repeating the edge, cba|abcd|dcb (BORDER_REFLECT)", "reflect"},
+    {GST_VKTILE_BORDER_WRAP, "Wrap around to the opposite edge (BORDER_WRAP)",
+        "wrap"},
+    {GST_VKTILE_BORDER_CONSTANT,
+        "The constant border-value (BORDER_CONSTANT)", "constant"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstVkTileBorder", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+void
+gst_vktile_filter_class_add_pad_templates (GstElementClass * klass)
+{
+  GstCaps *caps = gst_caps_from_string (VKTILE_CAPS);
+
+  gst_element_class_add_pad_template (klass,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (klass,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
+}
+
+/* ---- properties ---- */
+
+static void
+gst_vktile_filter_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstVkTileFilterPrivate *priv = PRIV (object);
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_BORDER:
+      priv->border = g_value_get_enum (value);
+      break;
+    case PROP_BORDER_VALUE:
+      priv->border_value = g_value_get_double (value);
+      break;
+    case PROP_ROI_X:
+      priv->roi.x = g_value_get_int (value);
+      break;
+    case PROP_ROI_Y:
+      priv->roi.y = g_value_get_int (value);
+      break;
+    case PROP_ROI_WIDTH:
+      priv->roi.width = g_value_get_int (value);
+      break;
+    case PROP_ROI_HEIGHT:
+      priv->roi.height = g_value_get_int (value);
+      break;
+    case PROP_SOURCE_X:
+      priv->roi.source_x = g_value_get_int (value);
+      break;
+    case PROP_SOURCE_Y:
+      priv->roi.source_y = g_value_get_int (value);
+      break;
+    case PROP_PLANES:
+      priv->planes = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_vktile_filter_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstVkTileFilterPrivate *priv = PRIV (object);
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_BORDER:
+      g_value_set_enum (value, priv->border);
+      break;
+    case PROP_BORDER_VALUE:
+      g_value_set_double (value, priv->border_value);
+      break;
+    case PROP_ROI_X:
+      g_value_set_int (value, priv->roi.x);
+      break;
+    case PROP_ROI_Y:
+      g_value_set_int (value, priv->roi.y);
+      break;
+    case PROP_ROI_WIDTH:
+      g_value_set_int (value, priv->roi.width);
+      break;
+    case PROP_ROI_HEIGHT:
+      g_value_set_int (value, priv->roi.height);
+      break;
+    case PROP_SOURCE_X:
+      g_value_set_int (value, priv->roi.source_x);
+      break;
+    case PROP_SOURCE_Y:
+      g_value_set_int (value, priv->roi.source_y);
+      break;
+    case PROP_PLANES:
+      g_value_set_uint (value, priv->planes);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+/* ---- device and context ---- */
+
+static void
+gst_vktile_filter_set_context (GstElement * element, GstContext * context)
+{
+  GstVkTileFilterPrivate *priv = PRIV (element);
+
+  gst_vulkan_handle_set_context (element, context, NULL, &priv->instance);
+  GST_ELEMENT_CLASS (gst_vktile_filter_parent_class)->set_context (element,
+      context);
+}
+
+static gboolean
+gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    if (gst_vulkan_handle_context_query (GST_ELEMENT (bt), query, NULL,
+            priv->instance, priv->device))
+      return TRUE;
+    if (gst_vulkan_queue_handle_context_query (GST_ELEMENT (bt), query,
+            priv->queue))
+      return TRUE;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->query (bt,
+      direction, query);
+}
+
+static gboolean
+pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
+    gpointer user_data)
+{
+  GstVkTileFilterPrivate *priv = user_data;
+  guint flags = device->physical_device->queue_family_props[queue->family]
+      .queueFlags;
+
+  if (flags & VK_QUEUE_COMPUTE_BIT) {
+    priv->queue = gst_object_ref (queue);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+open_device (GstVkTileFilter * self, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstElement *element = GST_ELEMENT (self);
+
+  if (!gst_vulkan_ensure_element_data (element, NULL, &priv->instance)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_INITIALIZATION_FAILED,
+        "Cannot create a Vulkan instance (no Vulkan driver installed?)");
+    return FALSE;
+  }
+  if (!gst_vulkan_device_run_context_query (element, &priv->device)) {
+    priv->device = gst_vulkan_instance_create_device (priv->instance, error);
+    if (!priv->device)
+      return FALSE;
+  }
+  if (!gst_vulkan_queue_run_context_query (element, &priv->queue))
+    gst_vulkan_device_foreach_queue (priv->device, pick_compute_queue, priv);
+  if (priv->queue && !(priv->device->physical_device->queue_family_props
+          [priv->queue->family].queueFlags & VK_QUEUE_COMPUTE_BIT))
+    gst_clear_object (&priv->queue);
+  if (!priv->queue) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
+        "Vulkan device \"%s\" has no queue with compute support",
+        priv->device->physical_device->properties.deviceName);
+    return FALSE;
+  }
+  priv->compute = vkt_compute_new (priv->device, priv->queue, error);
+  if (!priv->compute)
+    return FALSE;
+  priv->separate_vram = vkt_device_has_separate_vram (priv->device);
+  GST_INFO_OBJECT (self, "using \"%s\" (%s VRAM)",
+      priv->device->physical_device->properties.deviceName,
+      priv->separate_vram ? "separate" : "no separate");
+  return TRUE;
+}
+
+static void
+free_memory (GstMemory ** mem)
+{
+  if (*mem) {
+    gst_memory_unref (*mem);
+    *mem = NULL;
+  }
+}
+
+static gboolean
+gst_vktile_filter_start (GstBaseTransform * bt)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  GError *error = NULL;
+
+  priv->frame_index = 0;
+  if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
+    GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
+        ("No Vulkan device with compute support is available."),
+        ("%s", error ? error->message : "unknown error"));
+    g_clear_error (&error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_vktile_filter_stop (GstBaseTransform * bt)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  guint i;
+
+  free_memory (&priv->in_copy);
+  free_memory (&priv->in_staging);
+  free_memory (&priv->out_work);
+  for (i = 0; i < N_SCRATCH; i++)
+    free_memory (&priv->scratch[i]);
+  g_clear_pointer (&priv->compute, vkt_compute_free);
+  gst_clear_object (&priv->queue);
+  gst_clear_object (&priv->device);
+  gst_clear_object (&priv->instance);
+  return TRUE;
+}
+
+/* ---- caps ---- */
+
+static GstCaps *
+gst_vktile_filter_transform_caps (GstBaseTransform * bt,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *result = gst_caps_new_empty ();
+  guint i;
+
+  /* Same format and size on both pads, in either memory. */
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_caps_get_structure (caps, i);
+    gst_caps_append_structure_full (result, gst_structure_copy (s),
+        gst_caps_features_new_empty ());
+    gst_caps_append_structure_full (result, gst_structure_copy (s),
+        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, NULL));
+  }
+  result = gst_caps_simplify (result);
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, result,
+        GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (result);
+    result = tmp;
+  }
+  return result;
+}
+
+static gboolean
+caps_has_feature (GstCaps * caps, const gchar * feature)
+{
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    if (f && !gst_caps_features_is_any (f)
+        && gst_caps_features_contains (f, feature))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static GstCaps *
+caps_with_feature (GstCaps * caps, gboolean vulkan)
+{
+  GstCaps *result = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    gboolean is_vulkan = f && !gst_caps_features_is_any (f)
+        && gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+    if (is_vulkan == vulkan)
+      gst_caps_append_structure_full (result,
+          gst_structure_copy (gst_caps_get_structure (caps, i)),
+          gst_caps_features_copy (f));
+  }
+  return result;
+}
+
+/* Frames stay in Vulkan buffers only where downstream says explicitly that
+ * it takes them: an element with ANY caps (fakesink, filesink, appsink)
+ * would map the memory, so it gets host-visible system memory. */
+static GstCaps *
+gst_vktile_filter_fixate_caps (GstBaseTransform * bt,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
+{
+  if (direction == GST_PAD_SINK) {
+    GstCaps *peer = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SRC_PAD (bt),
+        NULL);
+    gboolean want_vulkan = peer && !gst_caps_is_any (peer)
+        && caps_has_feature (peer, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+    GstCaps *preferred = caps_with_feature (othercaps, want_vulkan);
+
+    if (peer)
+      gst_caps_unref (peer);
+    if (!gst_caps_is_empty (preferred)) {
+      gst_caps_unref (othercaps);
+      othercaps = preferred;
+    } else {
+      gst_caps_unref (preferred);
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->fixate_caps
+      (bt, direction, caps, othercaps);
+}
+
+static gboolean
+gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  guint i;
+
+  if (!gst_video_info_from_caps (&priv->in_info, incaps)
+      || !gst_video_info_from_caps (&priv->out_info, outcaps))
+    return FALSE;
+  /* The shaders address planes as 32-bit words. */
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (&priv->out_info); i++)
+    if (priv->out_info.offset[i] % 4 || priv->out_info.stride[i] % 4) {
+      GST_ERROR_OBJECT (bt, "plane %u of %" GST_PTR_FORMAT
+          " is not 4-byte aligned", i, outcaps);
+      return FALSE;
+    }
+  GST_DEBUG_OBJECT (bt, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT, incaps,
+      outcaps);
+  return TRUE;
+}
+
+/* ---- allocation ---- */
+
+static gboolean
+gst_vktile_filter_propose_allocation (GstBaseTransform * bt,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  GstCaps *caps;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  GstStructure *config;
+
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !priv->device || !gst_video_info_from_caps (&info, caps))
+    return TRUE;
+
+  /* Upstream writes straight into memory the GPU reads. */
+  pool = gst_vktile_buffer_pool_new (priv->device, TRUE);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, 0, 0);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (gst_buffer_pool_set_config (pool, config))
+    gst_query_add_allocation_pool (query, pool, info.size, 0, 0);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+static gboolean
+gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  GstCaps *caps;
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstVideoInfo info;
+  gboolean vulkan;
+  guint min = 2, max = 0;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !gst_video_info_from_caps (&info, caps))
+    return FALSE;
+  vulkan = caps_has_feature (caps, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+
+  /* Always our own pool: the shaders write storage buffers. Frames that
+   * stay on the GPU live in device-local memory. */
+  pool = gst_vktile_buffer_pool_new (priv->device, !vulkan);
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
+  min = MAX (min, 2);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    gst_object_unref (pool);
+    return FALSE;
+  }
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, info.size, min, max);
+  else
+    gst_query_add_allocation_pool (query, pool, info.size, min, max);
+  gst_object_unref (pool);
+  return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->decide_allocation
+      (bt, query);
+}
+
+/* ---- moving frames ---- */
+
+static gboolean
+ensure_buffer (GstVkTileFilter * self, GstMemory ** slot, gsize size,
+    gboolean host_visible, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  if (*slot && gst_memory_get_sizes (*slot, NULL, NULL) >= size)
+    return TRUE;
+  free_memory (slot);
+  *slot = vkt_buffer_alloc (priv->device, size, host_visible, error);
+  return *slot != NULL;
+}
+
+static VktBufferRef
+whole (GstMemory * mem)
+{
+  VktBufferRef ref = { ((GstVulkanBufferMemory *) mem)->buffer, 0, 0 };
+  return ref;
+}
+
+gboolean
+gst_vktile_filter_scratch (GstVkTileFilter * self, guint slot, gsize size,
+    VktBufferRef * ref, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  g_return_val_if_fail (slot < N_SCRATCH, FALSE);
+  if (!ensure_buffer (self, &priv->scratch[slot], size, FALSE, error))
+    return FALSE;
+  *ref = whole (priv->scratch[slot]);
+  return TRUE;
+}
+
+static gboolean
+is_storage_buffer (GstVkTileFilter * self, GstMemory * mem)
+{
+  GstVulkanBufferMemory *bm = (GstVulkanBufferMemory *) mem;
+
+  return gst_is_vulkan_buffer_memory (mem)
+      && bm->device == PRIV (self)->device
+      && (bm->usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+}
+
+static void
+frame_layout (GstBuffer * buf, const GstVideoInfo * info, gsize * offsets,
+    gint * strides)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    offsets[i] = meta ? meta->offset[i] : info->offset[i];
+    strides[i] = meta ? meta->stride[i] : info->stride[i];
+  }
+}
+
+static gboolean
+layout_word_aligned (const GstVideoInfo * info, gsize base,
+    const gsize * offsets, const gint * strides)
+{
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++)
+    if ((base + offsets[i]) % 4 || strides[i] % 4 || strides[i] <= 0)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+set_plane_words (VktFrame * frame, const GstVideoInfo * info, gsize base,
+    const gsize * offsets, const gint * strides, gboolean input)
+{
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    VktPlane *p = &frame->planes[i];
+    if (input) {
+      p->in_base = (base + offsets[i]) / 4;
+      p->in_stride = strides[i] / 4;
+    } else {
+      p->out_base = (base + offsets[i]) / 4;
+      p->out_stride = strides[i] / 4;
+    }
+  }
+}
+
+/* Bytes of one row of plane `plane` that hold pixels. */
+static gsize
+plane_row_bytes (const GstVideoInfo * info, guint plane)
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == plane)
+      return (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, c) *
+          GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
+  return 0;
+}
+
+static gint
+plane_rows (const GstVideoInfo * info, guint plane)
+{
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_FORMAT_INFO_PLANE (info->finfo, c) == plane)
+      return GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+  return 0;
+}
+
+/* Copies regions that put plane `plane` at (src_off, src_stride) of one
+ * buffer into (dst_off, dst_stride) of another: one region when the strides
+ * agree, else one per row. */
+static void
+record_plane_copy (VktCompute * compute, VkBuffer src, gsize src_off,
+    gint src_stride, VkBuffer dst, gsize dst_off, gint dst_stride,
+    const GstVideoInfo * info, guint plane)
+{
+  gsize row = plane_row_bytes (info, plane);
+  gint rows = plane_rows (info, plane), r;
+
+  if (rows <= 0 || row == 0)
+    return;
+  if (src_stride == dst_stride) {
+    VkBufferCopy region = { src_off, dst_off,
+      (gsize) src_stride * (rows - 1) + row
+    };
+    vkt_compute_copy (compute, src, dst, 1, &region);
+    return;
+  }
+  {
+    VkBufferCopy *regions = g_new (VkBufferCopy, rows);
+    for (r = 0; r < rows; r++)
+      regions[r] = (VkBufferCopy) {
+      src_off + (gsize) r * src_stride, dst_off + (gsize) r * dst_stride, row};
+    vkt_compute_copy (compute, src, dst, rows, regions);
+    g_free (regions);
+  }
+}
+
+/* Makes the input frame available to the shaders as one storage buffer
+ * with word-aligned planes, moving it only when it must be moved. */
+static gboolean
+prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
+    guint64 * cpu_ns, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->in_info;
+  guint n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  guint n_mem = gst_buffer_n_memory (inbuf);
+  GstMemory *mem0 = gst_buffer_peek_memory (inbuf, 0);
+  gsize offsets[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+  gboolean all_vulkan = TRUE;
+  VkBuffer staged;
+  guint i;
+
+  frame_layout (inbuf, info, offsets, strides);
+
+  /* A storage buffer of ours (from our pool, or another vktile element). */
+  if (n_mem == 1 && is_storage_buffer (self, mem0)
+      && layout_word_aligned (info, mem0->offset, offsets, strides)) {
+    if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
+      gsize size = gst_memory_get_sizes (mem0, NULL, NULL);
+      VkBufferCopy region = { mem0->offset, 0, size };
+      if (!ensure_buffer (self, &priv->in_copy, size, FALSE, error))
+        return FALSE;
+      vkt_compute_copy (priv->compute, ((GstVulkanBufferMemory *) mem0)->buffer,
+          ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
+      frame->in = whole (priv->in_copy);
+      set_plane_words (frame, info, 0, offsets, strides, TRUE);
+    } else {
+      frame->in = whole (mem0);
+      set_plane_words (frame, info, mem0->offset, offsets, strides, TRUE);
+    }
+    return TRUE;
+  }
+
+  for (i = 0; i < n_mem; i++)
+    if (!gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (inbuf, i))
+        || ((GstVulkanBufferMemory *) gst_buffer_peek_memory (inbuf,
+                i))->device != priv->device)
+      all_vulkan = FALSE;
+
+  /* Vulkan buffers without storage usage (vulkanupload): copy on the GPU. */
+  if (all_vulkan) {
+    if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
+            error))
+      return FALSE;
+    staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
+    for (i = 0; i < n_planes; i++) {
+      guint idx, len;
+      gsize skip;
+      GstMemory *mem;
+      if (!gst_buffer_find_memory (inbuf, offsets[i], 1, &idx, &len, &skip)) {
+        g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+            "Input buffer too small for plane %u", i);
+        return FALSE;
+      }
+      mem = gst_buffer_peek_memory (inbuf, idx);
+      record_plane_copy (priv->compute, ((GstVulkanBufferMemory *) mem)->buffer,
+          mem->offset + skip, strides[i], staged, info->offset[i],
+          info->stride[i], info, i);
+    }
+    frame->in = whole (priv->in_copy);
+    set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+    return TRUE;
+  }
+
+  /* System memory: one CPU copy into a host-visible buffer. */
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    GstVideoFrame vframe;
+    GstMapInfo map;
+
+    if (!ensure_buffer (self, &priv->in_staging, info->size, TRUE, error))
+      return FALSE;
+    if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, inbuf,
+            GST_MAP_READ)) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "Cannot map the input frame");
+      return FALSE;
+    }
+    if (!gst_memory_map (priv->in_staging, &map, GST_MAP_WRITE)) {
+      gst_video_frame_unmap (&vframe);
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+          "Cannot map the staging buffer");
+      return FALSE;
+    }
+    for (i = 0; i < n_planes; i++) {
+      const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
+      gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
+      gsize row = plane_row_bytes (info, i);
+      gint r, rows = plane_rows (info, i);
+      for (r = 0; r < rows; r++)
+        memcpy (map.data + info->offset[i] + (gsize) r * info->stride[i],
+            src + (gssize) r * src_stride, row);
+    }
+    gst_memory_unmap (priv->in_staging, &map);
+    gst_video_frame_unmap (&vframe);
+    *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
+  }
+  if (priv->separate_vram) {
+    VkBufferCopy region = { 0, 0, info->size };
+    if (!ensure_buffer (self, &priv->in_copy, info->size, FALSE, error))
+      return FALSE;
+    vkt_compute_copy (priv->compute,
+        ((GstVulkanBufferMemory *) priv->in_staging)->buffer,
+        ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
+    frame->in = whole (priv->in_copy);
+  } else {
+    frame->in = whole (priv->in_staging);
+  }
+  set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+  return TRUE;
+}
+
+typedef enum
+{
+  OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
+  OUTPUT_GPU_COPY,              /* computed in VRAM, copied by the GPU */
+  OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
+} OutputPath;
+
+static gboolean
+prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
+    OutputPath * path, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->out_info;
+  GstMemory *mem0 = gst_buffer_peek_memory (outbuf, 0);
+  gsize offsets[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+
+  frame_layout (outbuf, info, offsets, strides);
+  if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
+      && layout_word_aligned (info, mem0->offset, offsets, strides)) {
+    if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
+      if (!ensure_buffer (self, &priv->out_work, info->size, FALSE, error))
+        return FALSE;
+      frame->out = whole (priv->out_work);
+      set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
+      *path = OUTPUT_GPU_COPY;
+    } else {
+      frame->out = whole (mem0);
+      set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
+      *path = OUTPUT_IN_PLACE;
+    }
+    return TRUE;
+  }
+  if (!ensure_buffer (self, &priv->out_work, info->size, TRUE, error))
+    return FALSE;
+  frame->out = whole (priv->out_work);
+  set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
+  *path = OUTPUT_CPU_COPY;
+  return TRUE;
+}
+
+static gboolean
+finish_output_cpu (GstVkTileFilter * self, GstBuffer * outbuf,
+    guint64 * cpu_ns, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->out_info;
+  gint64 t0 = g_get_monotonic_time ();
+  GstVideoFrame vframe;
+  GstMapInfo map;
+  guint i;
+
+  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, outbuf,
+          GST_MAP_WRITE)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "Cannot map the output frame");
+    return FALSE;
+  }
+  if (!gst_memory_map (priv->out_work, &map, GST_MAP_READ)) {
+    gst_video_frame_unmap (&vframe);
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Cannot map the output work buffer");
+    return FALSE;
+  }
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    guint8 *dst = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
+    gint dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
+    gsize row = plane_row_bytes (info, i);
+    gint r, rows = plane_rows (info, i);
+    for (r = 0; r < rows; r++)
+      memcpy (dst + (gssize) r * dst_stride,
+          map.data + info->offset[i] + (gsize) r * info->stride[i], row);
+  }
+  gst_memory_unmap (priv->out_work, &map);
+  gst_video_frame_unmap (&vframe);
+  *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
+  return TRUE;
+}
+
+/* ---- planes, ROI, copies of what is not filtered ---- */
+
+static void
+describe_planes (GstVkTileFilter * self, VktFrame * frame)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->in_info;
+  const GstVideoFormatInfo *finfo = info->finfo;
+  VktRoiParams roi;
+  guint planes, p, c;
+
+  GST_OBJECT_LOCK (self);
+  roi = priv->roi;
+  planes = priv->planes;
+  frame->border = priv->border;
+  frame->border_value = priv->border_value;
+  GST_OBJECT_UNLOCK (self);
+
+  frame->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  for (p = 0; p < frame->n_planes; p++) {
+    VktPlane *pl = &frame->planes[p];
+    gint ws = 0, hs = 0;
+
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
+        continue;
+      pl->bpc = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
+      pl->ncomp = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) / pl->bpc;
+      pl->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+      pl->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+      ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+      hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+      if (planes & (1u << c))
+        pl->chan_mask |= 1u << (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) /
+            pl->bpc);
+    }
+    pl->cpw = 4 / pl->bpc;
+    pl->max_code = pl->bpc == 1 ? 255.0f : 65535.0f;
+    pl->active = pl->chan_mask != 0
+        && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);
+  }
+}
+
+static gboolean
+record_unfiltered_copies (GstVkTileFilter * self, VktFrame * frame)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  gboolean copied = FALSE;
+  guint p;
+
+  for (p = 0; p < frame->n_planes; p++) {
+    VktPlane *pl = &frame->planes[p];
+    gboolean whole_plane = pl->active && pl->roi.tx == 0 && pl->roi.ty == 0
+        && pl->roi.w == pl->width && pl->roi.h == pl->height;
+    if (whole_plane)
+      continue;
+    record_plane_copy (priv->compute, frame->in.buffer, (gsize) pl->in_base * 4,
+        pl->in_stride * 4, frame->out.buffer, (gsize) pl->out_base * 4,
+        pl->out_stride * 4, &priv->in_info, p);
+    copied = TRUE;
+  }
+  return copied;
+}
+
+/* ---- the frame ---- */
+
+static GstFlowReturn
+gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstVkTileFilter *self = GST_VKTILE_FILTER (bt);
+  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  VktCompute *compute = priv->compute;
+  gint64 t0 = g_get_monotonic_time ();
+  guint64 cpu_upload_ns = 0, cpu_download_ns = 0;
+  GstVkTileTimingMeta *meta;
+  GError *error = NULL;
+  VktFrame frame;
+  OutputPath path;
+
+  memset (&frame, 0, sizeof (frame));
+  if (!compute) {
+    g_set_error (&error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
+        "Not started");
+    goto fail;
+  }
+  if (!vkt_compute_begin (compute, &error))
+    goto fail;
+  vkt_compute_timestamp (compute, VKT_TS_START);
+  if (!prepare_input (self, inbuf, &frame, &cpu_upload_ns, &error))
+    goto fail;
+  vkt_compute_barrier (compute);
+  vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
+
+  if (!prepare_output (self, outbuf, &frame, &path, &error))
+    goto fail;
+  describe_planes (self, &frame);
+  if (record_unfiltered_copies (self, &frame))
+    vkt_compute_barrier (compute);
+  if (!klass->record (self, compute, &frame, &error))
+    goto fail;
+  vkt_compute_barrier (compute);
+  vkt_compute_timestamp (compute, VKT_TS_FILTERED);
+
+  if (path == OUTPUT_GPU_COPY) {
+    GstMemory *mem0 = gst_buffer_peek_memory (outbuf, 0);
+    VkBufferCopy region = { 0, mem0->offset, priv->out_info.size };
+    vkt_compute_copy (compute, frame.out.buffer,
+        ((GstVulkanBufferMemory *) mem0)->buffer, 1, &region);
+  }
+  vkt_compute_timestamp (compute, VKT_TS_DOWNLOADED);
+  if (!vkt_compute_submit_wait (compute, &error))
+    goto fail;
+  if (path == OUTPUT_CPU_COPY
+      && !finish_output_cpu (self, outbuf, &cpu_download_ns, &error))
+    goto fail;
+
+  meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
+  if (meta) {
+    meta->frame_index = priv->frame_index;
+    meta->gpu_ns = vkt_compute_elapsed_ns (compute, VKT_TS_UPLOADED,
+        VKT_TS_FILTERED);
+    meta->upload_ns = cpu_upload_ns + vkt_compute_elapsed_ns (compute,
+        VKT_TS_START, VKT_TS_UPLOADED);
+    meta->download_ns = cpu_download_ns + vkt_compute_elapsed_ns (compute,
+        VKT_TS_FILTERED, VKT_TS_DOWNLOADED);
+    meta->dispatches = vkt_compute_dispatch_count (compute);
+    memcpy (meta->tile_classes, frame.tile_classes,
+        sizeof (meta->tile_classes));
+    meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
+  }
+  priv->frame_index++;
+  return GST_FLOW_OK;
+
+fail:
+  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+      ("Filtering the frame on the GPU failed."), ("%s", error->message));
+  g_clear_error (&error);
+  return GST_FLOW_ERROR;
+}
+
+static void
+gst_vktile_filter_finalize (GObject * object)
+{
+  gst_vktile_filter_stop (GST_BASE_TRANSFORM (object));
+  G_OBJECT_CLASS (gst_vktile_filter_parent_class)->finalize (object);
+}
+
+static void
+gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *bt_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+
+  gobject_class->set_property = gst_vktile_filter_set_property;
+  gobject_class->get_property = gst_vktile_filter_get_property;
+  gobject_class->finalize = gst_vktile_filter_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_BORDER,
+      g_param_spec_enum ("border", "Border",
+          "How the source is continued beyond the edges of the source ROI",
+          gst_vktile_border_get_type (), GST_VKTILE_BORDER_CLAMP, flags));
+  g_object_class_install_property (gobject_class, PROP_BORDER_VALUE,
+      g_param_spec_double ("border-value", "Border value",
+          "Value outside the source ROI with border=constant, as a fraction "
+          "of the format's range (0.0 black, 1.0 full scale)", 0.0, 1.0, 0.0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ROI_X,
+      g_param_spec_int ("roi-x", "Target ROI x",
+          "Left edge of the target region of interest; pixels outside it "
+          "pass unchanged", 0, G_MAXINT, 0, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ROI_Y,
+      g_param_spec_int ("roi-y", "Target ROI y",
+          "Top edge of the target region of interest", 0, G_MAXINT, 0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ROI_WIDTH,
+      g_param_spec_int ("roi-width", "Target ROI width",
+          "Width of the region of interest (0: to the right edge of the "
+          "frame); a region that does not fit is clipped", 0, G_MAXINT, 0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ROI_HEIGHT,
+      g_param_spec_int ("roi-height", "Target ROI height",
+          "Height of the region of interest (0: to the bottom edge of the "
+          "frame)", 0, G_MAXINT, 0, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_SOURCE_X,
+      g_param_spec_int ("source-x", "Source ROI x",
+          "Left edge of the source region the target ROI is computed from "
+          "(-1: same as roi-x); no pixel outside it is read", -1, G_MAXINT,
+          -1, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_SOURCE_Y,
+      g_param_spec_int ("source-y", "Source ROI y",
+          "Top edge of the source region (-1: same as roi-y)", -1, G_MAXINT,
+          -1, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_PLANES,
+      g_param_spec_uint ("planes", "Planes",
+          "Bitmask of the components to filter, in the format's component "
+          "order: 0x1 R or Y, 0x2 G or U, 0x4 B or V, 0x8 A; the others are "
+          "copied", 0, 0xf, 0xf, flags));
+
+  element_class->set_context = gst_vktile_filter_set_context;
+  gst_vktile_filter_class_add_pad_templates (element_class);
+
+  bt_class->passthrough_on_same_caps = FALSE;
+  bt_class->query = gst_vktile_filter_query;
+  bt_class->start = gst_vktile_filter_start;
+  bt_class->stop = gst_vktile_filter_stop;
+  bt_class->transform_caps = gst_vktile_filter_transform_caps;
+  bt_class->fixate_caps = gst_vktile_filter_fixate_caps;
+  bt_class->set_caps = gst_vktile_filter_set_caps;
+  bt_class->propose_allocation = gst_vktile_filter_propose_allocation;
+  bt_class->decide_allocation = gst_vktile_filter_decide_allocation;
+  bt_class->transform = gst_vktile_filter_transform;
+
+  gst_type_mark_as_plugin_api (gst_vktile_border_get_type (), 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_VKTILE_FILTER, 0);
+}
+
+static void
+gst_vktile_filter_init (GstVkTileFilter * self)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  priv->border = GST_VKTILE_BORDER_CLAMP;
+  priv->border_value = 0.0;
+  priv->roi = (VktRoiParams) { 0, 0, 0, 0, -1, -1 };
+  priv->planes = 0xf;
+}

@@ -1,0 +1,81 @@
+/* gstvktilefilter.h: GstVkTileFilter, the abstract base of every vktile
+ * element. It owns everything that is not the filter itself: the Vulkan
+ * instance, device and queue (shared with neighbours through GstContext),
+ * caps and allocation for system memory and memory:VulkanBuffer, moving
+ * frames to and from the GPU, the properties common to all elements (border,
+ * ROI, planes), and the timing meta. A subclass only records its dispatches
+ * for one frame in record(). */
+#ifndef __GST_VKTILE_FILTER_H__
+#define __GST_VKTILE_FILTER_H__
+
+#include <gst/gst.h>
+#include <gst/base/gstbasetransform.h>
+#include <gst/video/video.h>
+#include <gst/vulkan/vulkan.h>
+
+#include "vktcompute.h"
+#include "vkttiles.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_VKTILE_FILTER (gst_vktile_filter_get_type ())
+G_DECLARE_DERIVABLE_TYPE (GstVkTileFilter, gst_vktile_filter, GST,
+    VKTILE_FILTER, GstBaseTransform);
+
+typedef enum
+{
+  GST_VKTILE_BORDER_CLAMP,
+  GST_VKTILE_BORDER_MIRROR,
+  GST_VKTILE_BORDER_REFLECT,
+  GST_VKTILE_BORDER_WRAP,
+  GST_VKTILE_BORDER_CONSTANT,
+} GstVkTileBorder;
+
+/* One plane of a frame as the shaders see it: 32-bit words, CPW lanes of
+ * BPC bytes per word, NCOMP lanes per pixel. */
+typedef struct
+{
+  gint width, height;           /* pixels */
+  gint bpc, ncomp, cpw;
+  guint chan_mask;              /* bit s: pixel slot s is filtered */
+  gint in_base, in_stride;      /* words */
+  gint out_base, out_stride;    /* words */
+  gboolean active;              /* something to filter: ROI not empty, mask not 0 */
+  VktPlaneRoi roi;
+  gfloat max_code;              /* 255 or 65535 */
+} VktPlane;
+
+typedef struct
+{
+  VktBufferRef in, out;
+  guint n_planes;
+  VktPlane planes[GST_VIDEO_MAX_PLANES];
+  GstVkTileBorder border;
+  gdouble border_value;         /* 0..1 of the format's range */
+  guint tile_classes[4];        /* the subclass adds its tiled work-groups */
+} VktFrame;
+
+struct _GstVkTileFilterClass
+{
+  GstBaseTransformClass parent_class;
+
+  /* Records the element's work for one frame: every active plane of
+   * frame->in filtered into frame->out. Inactive planes and pixels outside
+   * the target ROI are already copied. Called with the object lock not
+   * held; read the element's properties under it. */
+  gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
+      VktFrame * frame, GError ** error);
+};
+
+GType gst_vktile_border_get_type (void);
+
+/* A device-local buffer kept across frames, grown as needed; slot picks one
+ * of a few per element. */
+gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
+    gsize size, VktBufferRef * ref, GError ** error);
+
+void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,50 @@
+/* vkttiles.h: the geometry every element shares, in plain C — where the
+ * source and target ROIs of a plane lie (docs/SEMANTICS.md), and how a grid
+ * of output tiles splits into the border classes of text 000. */
+#ifndef __VKT_TILES_H__
+#define __VKT_TILES_H__
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The ROI properties as the user set them, in luma pixels. */
+typedef struct
+{
+  gint x, y;                    /* target top-left */
+  gint width, height;           /* 0: to the frame's edge */
+  gint source_x, source_y;      /* -1: same as the target */
+} VktRoiParams;
+
+/* One plane's ROIs, clipped: target (tx, ty), source (sx, sy), size w x h. */
+typedef struct
+{
+  gint tx, ty, sx, sy, w, h;
+} VktPlaneRoi;
+
+gboolean vkt_plane_roi (const VktRoiParams * params, gint width_sub,
+    gint height_sub, gint plane_width, gint plane_height, VktPlaneRoi * roi);
+
+/* Output tiles of tile_words x tile_rows words laid over the target ROI's
+ * words. A tile is free when every source component it needs lies inside
+ * the source ROI (then, the ROIs being the same size, every word it writes
+ * lies inside the target ROI too). Free tiles form the rectangle
+ * [free_x0, free_x1) x [free_y0, free_y1) of the grid. */
+typedef struct
+{
+  gint word_x0, words;          /* output words [word_x0, word_x0 + words) of each row */
+  gint tiles_x, tiles_y;
+  gint free_x0, free_x1, free_y0, free_y1;
+  guint classes[4];             /* GstVkTileTileClass counts */
+} VktTileGrid;
+
+void vkt_tile_grid (VktTileGrid * grid, const VktPlaneRoi * roi, gint ncomp,
+    gint lanes_per_word, gint radius_x, gint radius_y, gint tile_words,
+    gint tile_rows);
+
+guint vkt_tile_grid_free_count (const VktTileGrid * grid);
+guint vkt_tile_grid_border_count (const VktTileGrid * grid);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,68 @@
+// vktile.glsl: what every vktile shader shares — the frame buffers seen as
+// 32-bit words (gstvulkan 1.22 enables no 8/16-bit storage), unpacking and
+// packing of 8- and 16-bit component lanes, and the border rules of
+// docs/SEMANTICS.md.
+//
+// A plane row is an array of words; each word holds CPW = 4 / BPC component
+// lanes, and a pixel is NCOMP consecutive lanes. Rows start word-aligned, so
+// the lane index inside a row is the component index along the row.
+#extension GL_GOOGLE_include_directive : require
+
+layout(constant_id = 0) const int BPC = 1;        // bytes per component: 1 or 2
+layout(constant_id = 1) const int NCOMP = 1;      // component slots per pixel: 1, 2, 4
+layout(constant_id = 2) const int CPW = 4;        // lanes per word: 4 / BPC
+layout(constant_id = 3) const int LOG2_NCOMP = 0;
+
+layout(std430, set = 0, binding = 0) readonly buffer InWords { uint in_words[]; };
+layout(std430, set = 0, binding = 1) buffer OutWords { uint out_words[]; };
+
+const int BORDER_CLAMP = 0;
+const int BORDER_MIRROR = 1;
+const int BORDER_REFLECT = 2;
+const int BORDER_WRAP = 3;
+const int BORDER_CONSTANT = 4;
+
+float max_code() { return BPC == 1 ? 255.0 : 65535.0; }
+
+float lane_of(uint word, int lane)
+{
+  if (BPC == 1)
+    return float((word >> (8 * lane)) & 0xffu);
+  return float((word >> (16 * lane)) & 0xffffu);
+}
+
+uint lane_bits(float v, int lane)
+{
+  uint q = uint(clamp(floor(v + 0.5), 0.0, max_code()));
+  return BPC == 1 ? q << (8 * lane) : q << (16 * lane);
+}
+
+uint lane_mask(int lane)
+{
+  return BPC == 1 ? 0xffu << (8 * lane) : 0xffffu << (16 * lane);
+}
+
+// Index i into a range of n samples, extended periodically by the border
+// rule; -1 means "the constant border value".
+int border_index(int i, int n, int border)
+{
+  if (i >= 0 && i < n)
+    return i;
+  if (border == BORDER_CLAMP)
+    return clamp(i, 0, n - 1);
+  if (border == BORDER_WRAP)
+    return ((i % n) + n) % n;
+  if (border == BORDER_MIRROR) {
+    if (n == 1)
+      return 0;
+    int p = 2 * n - 2;
+    int m = ((i % p) + p) % p;
+    return m < n ? m : p - m;
+  }
+  if (border == BORDER_REFLECT) {
+    int p = 2 * n;
+    int m = ((i % p) + p) % p;
+    return m < n ? m : p - 1 - m;
+  }
+  return -1;
+}
