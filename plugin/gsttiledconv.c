@@ -67,11 +67,13 @@ enum
 {
   SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_R, SPEC_SEPARABLE,
   SPEC_FULL_MASK, SPEC_CHECKED, SPEC_FIRST_WORD, SPEC_LANE0, SPEC_NWORDS,
-  SPEC_COUNT
+  SPEC_BW, SPEC_COUNT
 };
 #define SPEC_COMMON (SPEC_FULL_MASK + 1)
 
-#define TILE_WORDS 32
+/* A tiled invocation computes 4 lanes x 4 rows (text 000's 4x4 block of
+ * GRAY8 pixels); a work-group 8x8 of them. */
+#define BLOCK_LANES 4
 #define TILE_ROWS 32
 
 struct _GstTiledconv
@@ -363,11 +365,12 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   gint r = spec[SPEC_R];
   gint delta = (p->roi.sx - p->roi.tx) * p->ncomp;
   gint shift = delta - floor_div (delta, p->cpw) * p->cpw;
+  gint block_words = BLOCK_LANES / p->cpw;
   VktTileGrid grid;
   VktPipeline *pipe;
   guint n_border, max_groups = vkt_compute_max_groups (compute), i;
 
-  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, TILE_WORDS,
+  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, 8 * block_words,
       TILE_ROWS);
   push->word_x0 = grid.word_x0;
   push->src_word_delta = floor_div (delta - shift, p->cpw);
@@ -381,8 +384,9 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
 
   spec[SPEC_FIRST_WORD] = floor_div (shift - r * p->ncomp, p->cpw);
   spec[SPEC_LANE0] = shift - r * p->ncomp - spec[SPEC_FIRST_WORD] * p->cpw;
-  spec[SPEC_NWORDS] = (spec[SPEC_LANE0] + 2 * r * p->ncomp + 4 * p->cpw +
+  spec[SPEC_NWORDS] = (spec[SPEC_LANE0] + 2 * r * p->ncomp + BLOCK_LANES +
       p->cpw - 1) / p->cpw;
+  spec[SPEC_BW] = block_words;
 
   if (vkt_tile_grid_free_count (&grid)) {
     spec[SPEC_CHECKED] = 0;

@@ -959,6 +959,11 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     memcpy (meta->tile_classes, frame.tile_classes,
         sizeof (meta->tile_classes));
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
+    GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT ": gpu %" G_GUINT64_FORMAT
+        " ns, upload %" G_GUINT64_FORMAT " ns, download %" G_GUINT64_FORMAT
+        " ns, cpu %" G_GUINT64_FORMAT " ns, %u dispatches", meta->frame_index,
+        meta->gpu_ns, meta->upload_ns, meta->download_ns, meta->cpu_ns,
+        meta->dispatches);
   }
   priv->frame_index++;
   return GST_FLOW_OK;

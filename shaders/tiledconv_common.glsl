@@ -83,7 +83,7 @@ void store_word(int wx, int row, vec4 vals, bool checked)
   }
   uint word = 0u;
   uint keep = 0u;
-  for (int l = 0; l < CPW; l++) {
+  [[unroll]] for (int l = 0; l < CPW; l++) {
     int c = wx * CPW + l;
     bool inside = FULL_MASK || ((pc.chan_mask >> (c & (NCOMP - 1))) & 1u) != 0u;
     if (checked)

@@ -16,10 +16,10 @@ void main()
   if (gx >= pc.grid_words || gy >= pc.height)
     return;
   int shift = (pc.src_x - pc.dst_x) * NCOMP;
-  for (int l = 0; l < CPW; l++) {
+  [[unroll]] for (int l = 0; l < CPW; l++) {
     int c = (pc.word_x0 + gx) * CPW + l + shift;
     float s = 0.0;
-    for (int i = -R; i <= R; i++)
+    [[unroll]] for (int i = -R; i <= R; i++)
       s += kx(i + R) * load_source_checked(c + i * NCOMP, pc.src_y + gy);
     hrows[gy * pc.grid_words * CPW + gx * CPW + l] = s;
   }

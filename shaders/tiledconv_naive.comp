@@ -17,11 +17,11 @@ void main()
   int row = pc.dst_y + gy;
   int shift = (pc.src_x - pc.dst_x) * NCOMP;
   vec4 v = vec4(0.0);
-  for (int l = 0; l < CPW; l++) {
+  [[unroll]] for (int l = 0; l < CPW; l++) {
     int c = wx * CPW + l + shift;
     float s = 0.0;
-    for (int j = -R; j <= R; j++)
-      for (int i = -R; i <= R; i++)
+    [[unroll]] for (int j = -R; j <= R; j++)
+      [[unroll]] for (int i = -R; i <= R; i++)
         s += k2(j + R, i + R) * load_source_checked(c + i * NCOMP, pc.src_y + gy + j);
     v[l] = finish(s);
   }

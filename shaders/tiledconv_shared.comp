@@ -33,10 +33,10 @@ void main()
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
   vec4 v = vec4(0.0);
-  for (int l = 0; l < CPW; l++) {
+  [[unroll]] for (int l = 0; l < CPW; l++) {
     float s = 0.0;
-    for (int j = 0; j <= 2 * R; j++)
-      for (int i = 0; i <= 2 * R; i++)
+    [[unroll]] for (int j = 0; j <= 2 * R; j++)
+      [[unroll]] for (int i = 0; i <= 2 * R; i++)
         s += k2(j, i) * tile[(ly + j) * TILE_C + lx * CPW + l + i * NCOMP];
     v[l] = finish(s);
   }

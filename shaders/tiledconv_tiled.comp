@@ -1,8 +1,9 @@
 #version 450
 // tiledconv_tiled.comp: the tiled convolution of text 000. A work-group of
-// 8x8 invocations covers a tile of 32 words x 32 rows of the target; each
-// invocation computes a block of 4 words x 4 rows in registers, reusing every
-// loaded source word for all outputs that need it (text 001). For separable
+// 8x8 invocations covers a tile of 8*BW words x 32 rows of the target; each
+// invocation computes a block of BW words (4 lanes: 4 GRAY8 pixels, 2 GRAY16
+// pixels, one RGBA pixel) x 4 rows in registers, reusing every loaded
+// source word for all outputs that need it (text 001). For separable
 // kernels each invocation filters its own 4 source rows horizontally and
 // takes the R rows above and below from its vertical neighbours through
 // shared memory; only the top and bottom invocations of the group filter
@@ -19,31 +20,31 @@ layout(constant_id = 7) const bool CHECKED = false;
 layout(constant_id = 8) const int FIRST_WORD = 0;  // first source word of a block row, relative
 layout(constant_id = 9) const int LANE0 = 0;       // lane of the first needed component in it
 layout(constant_id = 10) const int NWORDS = 2;     // source words per block row
+layout(constant_id = 11) const int BW = 1;         // words per block row: 4 lanes
 
-const int BW = 4;
+const int LANES = 4;           // output lanes of a block row: BW * CPW
 const int BH = 4;
-const int MAXC = 16;           // output lanes of a block row: BW * CPW <= 16
-const int MAXSRC = 48;         // source lanes of a block row
+const int MAXSRC = 32;         // source lanes of a block row, at most
 const int MAXR = 3;
-const int SH_STRIDE_Y = MAXR * MAXC * 8 + 8;  // padded: the 4 rows of a warp hit distinct banks
+const int SH_STRIDE_Y = MAXR * LANES * 8 + 8;  // padded: the 4 rows of a warp hit distinct banks
 
 shared float sh_top[8 * SH_STRIDE_Y];
 shared float sh_bot[8 * SH_STRIDE_Y];
 
 float src[MAXSRC];
-float acc[BH * MAXC];
+float acc[BH * LANES];
 
 void load_row(int w0, int row)
 {
   int first = w0 + pc.src_word_delta + FIRST_WORD;
   if (CHECKED) {
-    for (int k = 0; k < NWORDS * CPW; k++)
+    [[unroll]] for (int k = 0; k < NWORDS * CPW; k++)
       src[k] = load_source_checked(first * CPW + k, row);
   } else {
     int base = pc.in_base + row * pc.in_stride + first;
-    for (int w = 0; w < NWORDS; w++) {
+    [[unroll]] for (int w = 0; w < NWORDS; w++) {
       uint word = in_words[base + w];
-      for (int l = 0; l < CPW; l++)
+      [[unroll]] for (int l = 0; l < CPW; l++)
         src[w * CPW + l] = lane_of(word, l);
     }
   }
@@ -52,24 +53,24 @@ void load_row(int w0, int row)
 // Source lane index of output lane i, horizontal tap j in [-R, R].
 int tap(int i, int j) { return LANE0 + R * NCOMP + i + j * NCOMP; }
 
-void accumulate_hrow(float h[MAXC], int r)
+void accumulate_hrow(float h[LANES], int r)
 {
-  for (int o = 0; o < BH; o++) {
+  [[unroll]] for (int o = 0; o < BH; o++) {
     int jy = r - o;
     if (jy >= -R && jy <= R) {
       float wy = ky(jy + R);
-      for (int i = 0; i < BW * CPW; i++)
-        acc[o * MAXC + i] += wy * h[i];
+      [[unroll]] for (int i = 0; i < LANES; i++)
+        acc[o * LANES + i] += wy * h[i];
     }
   }
 }
 
-void hfilter_row(int w0, int row, out float h[MAXC])
+void hfilter_row(int w0, int row, out float h[LANES])
 {
   load_row(w0, row);
-  for (int i = 0; i < BW * CPW; i++) {
+  [[unroll]] for (int i = 0; i < LANES; i++) {
     float s = 0.0;
-    for (int j = -R; j <= R; j++)
+    [[unroll]] for (int j = -R; j <= R; j++)
       s += kx(j + R) * src[tap(i, j)];
     h[i] = s;
   }
@@ -77,7 +78,7 @@ void hfilter_row(int w0, int row, out float h[MAXC])
 
 int sh_index(int ly, int r, int i, int lx)
 {
-  return ly * SH_STRIDE_Y + (r * MAXC + i) * 8 + lx;
+  return ly * SH_STRIDE_Y + (r * LANES + i) * 8 + lx;
 }
 
 void main()
@@ -108,70 +109,70 @@ void main()
 
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
-  int w0 = pc.word_x0 + tile.x * 32 + lx * BW;       // first output word of the block
+  int w0 = pc.word_x0 + (tile.x * 8 + lx) * BW;      // first output word of the block
   int y0 = pc.dst_y + tile.y * 32 + ly * BH;         // first output row of the block
   int sy0 = y0 + pc.src_y - pc.dst_y;                // its source row
 
-  for (int i = 0; i < BH * MAXC; i++)
+  [[unroll]] for (int i = 0; i < BH * LANES; i++)
     acc[i] = 0.0;
 
   if (SEPARABLE) {
-    float h[MAXC];
-    for (int r = 0; r < BH; r++) {
+    float h[LANES];
+    [[unroll]] for (int r = 0; r < BH; r++) {
       hfilter_row(w0, sy0 + r, h);
       accumulate_hrow(h, r);
       if (r < R)
-        for (int i = 0; i < BW * CPW; i++)
+        [[unroll]] for (int i = 0; i < LANES; i++)
           sh_top[sh_index(ly, r, i, lx)] = h[i];
       if (r >= BH - R)
-        for (int i = 0; i < BW * CPW; i++)
+        [[unroll]] for (int i = 0; i < LANES; i++)
           sh_bot[sh_index(ly, r - (BH - R), i, lx)] = h[i];
     }
     if (ly == 0)
-      for (int r = -R; r < 0; r++) {
+      [[unroll]] for (int r = -R; r < 0; r++) {
         hfilter_row(w0, sy0 + r, h);
         accumulate_hrow(h, r);
       }
     if (ly == 7)
-      for (int r = BH; r < BH + R; r++) {
+      [[unroll]] for (int r = BH; r < BH + R; r++) {
         hfilter_row(w0, sy0 + r, h);
         accumulate_hrow(h, r);
       }
     barrier();
     if (ly > 0)
-      for (int r = -R; r < 0; r++) {
-        for (int i = 0; i < BW * CPW; i++)
+      [[unroll]] for (int r = -R; r < 0; r++) {
+        [[unroll]] for (int i = 0; i < LANES; i++)
           h[i] = sh_bot[sh_index(ly - 1, r + R, i, lx)];
         accumulate_hrow(h, r);
       }
     if (ly < 7)
-      for (int r = BH; r < BH + R; r++) {
-        for (int i = 0; i < BW * CPW; i++)
+      [[unroll]] for (int r = BH; r < BH + R; r++) {
+        [[unroll]] for (int i = 0; i < LANES; i++)
           h[i] = sh_top[sh_index(ly + 1, r - BH, i, lx)];
         accumulate_hrow(h, r);
       }
   } else {
-    for (int r = -R; r < BH + R; r++) {
+    [[unroll]] for (int r = -R; r < BH + R; r++) {
       load_row(w0, sy0 + r);
-      for (int o = 0; o < BH; o++) {
+      [[unroll]] for (int o = 0; o < BH; o++) {
         int jy = r - o;
         if (jy >= -R && jy <= R) {
-          for (int i = 0; i < BW * CPW; i++) {
+          [[unroll]] for (int i = 0; i < LANES; i++) {
             float s = 0.0;
-            for (int j = -R; j <= R; j++)
+            [[unroll]] for (int j = -R; j <= R; j++)
               s += k2(jy + R, j + R) * src[tap(i, j)];
-            acc[o * MAXC + i] += s;
+            acc[o * LANES + i] += s;
           }
         }
       }
     }
   }
 
-  for (int o = 0; o < BH; o++)
-    for (int b = 0; b < BW; b++) {
+  [[unroll]] for (int o = 0; o < BH; o++)
+    [[unroll]] for (int b = 0; b < BW; b++) {
       vec4 v = vec4(0.0);
-      for (int l = 0; l < CPW; l++)
-        v[l] = finish(acc[o * MAXC + b * CPW + l]);
+      [[unroll]] for (int l = 0; l < CPW; l++)
+        v[l] = finish(acc[o * LANES + b * CPW + l]);
       store_word(w0 + b, y0 + o, v, CHECKED);
     }
 }

@@ -20,9 +20,9 @@ void main()
     ksum += kx(i);
   int row_lanes = pc.grid_words * CPW;
   vec4 v = vec4(0.0);
-  for (int l = 0; l < CPW; l++) {
+  [[unroll]] for (int l = 0; l < CPW; l++) {
     float s = 0.0;
-    for (int j = -R; j <= R; j++) {
+    [[unroll]] for (int j = -R; j <= R; j++) {
       int r = border_index(gy + j, pc.height, pc.border);
       s += ky(j + R) * (r < 0 ? pc.border_value * ksum : hrows[r * row_lanes + gx * CPW + l]);
     }

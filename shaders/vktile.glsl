@@ -7,6 +7,7 @@
 // lanes, and a pixel is NCOMP consecutive lanes. Rows start word-aligned, so
 // the lane index inside a row is the component index along the row.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 
 layout(constant_id = 0) const int BPC = 1;        // bytes per component: 1 or 2
 layout(constant_id = 1) const int NCOMP = 1;      // component slots per pixel: 1, 2, 4
@@ -42,6 +43,12 @@ uint lane_mask(int lane)
   return BPC == 1 ? 0xffu << (8 * lane) : 0xffffu << (16 * lane);
 }
 
+// i mod n for any sign of i (GLSL leaves % of negative operands undefined).
+int floor_mod(int i, int n)
+{
+  return i >= 0 ? i % n : n - 1 - (-i - 1) % n;
+}
+
 // Index i into a range of n samples, extended periodically by the border
 // rule; -1 means "the constant border value".
 int border_index(int i, int n, int border)
@@ -51,17 +58,17 @@ int border_index(int i, int n, int border)
   if (border == BORDER_CLAMP)
     return clamp(i, 0, n - 1);
   if (border == BORDER_WRAP)
-    return ((i % n) + n) % n;
+    return floor_mod(i, n);
   if (border == BORDER_MIRROR) {
     if (n == 1)
       return 0;
     int p = 2 * n - 2;
-    int m = ((i % p) + p) % p;
+    int m = floor_mod(i, p);
     return m < n ? m : p - m;
   }
   if (border == BORDER_REFLECT) {
     int p = 2 * n;
-    int m = ((i % p) + p) % p;
+    int m = floor_mod(i, p);
     return m < n ? m : p - 1 - m;
   }
   return -1;
