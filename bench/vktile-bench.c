@@ -30,6 +30,7 @@
 
 #include "vktcompute.h"
 #include "gstvktiletimingmeta.h"
+#include "copy.spv.h"
 
 #define EL_NAME "el"
 #define SINK_NAME "sink"
@@ -157,7 +158,59 @@ typedef struct
   gchar *driver;
   gchar *api_version;
   const gchar *device_type;
+  GstMemory *heat_src, *heat_dst;       /* see bench_heat () */
 } Bench;
+
+static const VktShader copy_shader = { "copy", copy_spv, sizeof (copy_spv),
+  2, {VKT_BIND_STORAGE, VKT_BIND_STORAGE}, sizeof (guint32)
+};
+
+/* Records the copy shader over `bytes` (a multiple of 16) of src into dst. */
+static gboolean
+record_shader_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
+    GError ** error)
+{
+  VktPipeline *pipe = vkt_compute_pipeline (b->compute, &copy_shader, NULL,
+      0, error);
+  VktBufferRef refs[2] = {
+    {((GstVulkanBufferMemory *) src)->buffer, 0, 0},
+    {((GstVulkanBufferMemory *) dst)->buffer, 0, 0},
+  };
+  guint32 vec4s = bytes / 16;
+  guint groups = (vec4s + 255) / 256;
+  guint gx = MIN (groups, vkt_compute_max_groups (b->compute));
+
+  if (!pipe)
+    return FALSE;
+  vkt_compute_dispatch (b->compute, pipe, refs, &vec4s, gx,
+      (groups + gx - 1) / gx);
+  return TRUE;
+}
+
+#define HEAT_BYTES (64 << 20)
+
+/* Runs between measured frames: the copy shader over 2 x 64 MiB. It keeps
+ * the GPU at its working clocks (NVIDIA drops them within milliseconds of
+ * idling, and a frame of GPU work per few hundred µs of CPU time does not
+ * hold them: first measurements ran at a third of the clock) and evicts the
+ * L2 cache, so that no frame finds the previous one's data cached, as the
+ * frames of a real stream would not. */
+static void
+bench_heat (Bench * b)
+{
+  GError *error = NULL;
+
+  if (!b->heat_src) {
+    b->heat_src = vkt_buffer_alloc (b->device, HEAT_BYTES, FALSE, &error);
+    b->heat_dst = vkt_buffer_alloc (b->device, HEAT_BYTES, FALSE, &error);
+  }
+  if (!b->heat_src || !b->heat_dst || !vkt_compute_begin (b->compute, &error)
+      || !record_shader_copy (b, b->heat_src, b->heat_dst, HEAT_BYTES, &error)
+      || !vkt_compute_submit_wait (b->compute, &error)) {
+    g_printerr ("heater: %s\n", error ? error->message : "no memory");
+    g_clear_error (&error);
+  }
+}
 
 static gboolean
 pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
@@ -302,6 +355,8 @@ bench_open (Bench * b, GError ** error)
 static void
 bench_close (Bench * b)
 {
+  g_clear_pointer (&b->heat_src, gst_memory_unref);
+  g_clear_pointer (&b->heat_dst, gst_memory_unref);
   g_clear_pointer (&b->compute, vkt_compute_free);
   gst_clear_object (&b->queue);
   if (b->instance)
@@ -362,7 +417,8 @@ typedef struct
   gsize bytes;                  /* of the frame: read once, written once */
   ResultStatus status;
   gchar *message;
-  gdouble median_ns, min_ns;
+  gdouble median_ns, min_ns;    /* vkCmdCopyBuffer */
+  gdouble shader_median_ns, shader_min_ns;      /* copy.comp */
 } CopyResult;
 
 typedef struct
@@ -389,6 +445,7 @@ typedef struct
   gboolean no_meta;             /* some frame had no meta of EL_NAME */
   gboolean device_local;        /* every output memory device-local */
   gboolean vulkan_memory;
+  Bench *heat;                  /* heat between frames (GPU rows) */
 } Samples;
 
 static GstPadProbeReturn
@@ -421,6 +478,9 @@ sink_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     s->n++;
   }
   g_mutex_unlock (&s->lock);
+  /* In the streaming thread, between two frames of the element. */
+  if (s->heat)
+    bench_heat (s->heat);
   return GST_PAD_PROBE_OK;
 }
 
@@ -574,11 +634,14 @@ static gchar *
 source_desc (GstVideoFormat format, gint w, gint h, guint frames)
 {
   /* One frame of snow (so that no shader can profit from flat input),
-   * repeated by imagefreeze: the source costs nothing per frame. */
+   * moved to the GPU once by an identity tiledconv and repeated there by
+   * imagefreeze: frames arrive GPU-resident and back to back, so the GPU
+   * stays busy and at its working clocks, as in a real GPU pipeline. */
   return g_strdup_printf ("videotestsrc pattern=snow num-buffers=1 ! "
       "video/x-raw,format=%s,width=%d,height=%d,framerate=0/1 ! "
-      "imagefreeze num-buffers=%u", gst_video_format_to_string (format), w, h,
-      frames);
+      "tiledconv name=gpu_in preset=none kernel=\"<0,0,0,0,1,0,0,0,0>\" ! "
+      "video/x-raw(memory:VulkanBuffer) ! imagefreeze num-buffers=%u",
+      gst_video_format_to_string (format), w, h, frames);
 }
 
 static void
@@ -604,6 +667,7 @@ time_element (Bench * b, const gchar * config, GstVideoFormat format, gint w,
   res->height = h;
 
   samples_init (&s, total, TRUE);
+  s.heat = b;
   run_pipeline (b, desc, &s, &r);
   if (r.error) {
     res->status = RESULT_FAILED;
@@ -697,8 +761,9 @@ time_copy (Bench * b, GstVideoFormat format, gint w, gint h, CopyResult * res)
     guint64 t;
 
     /* One copy per submission, like one frame per submission in the
-     * element. The helper reads its timestamps only when all four slots
-     * were written. */
+     * element, under the same conditions as the element's frames. The
+     * helper reads its timestamps only when all four slots were written. */
+    bench_heat (b);
     if (!vkt_compute_begin (b->compute, &error))
       goto fail;
     vkt_compute_timestamp (b->compute, VKT_TS_START);
@@ -716,10 +781,36 @@ time_copy (Bench * b, GstVideoFormat format, gint w, gint h, CopyResult * res)
   if (n == 0) {
     res->status = RESULT_NO_TIMESTAMPS;
     res->message = g_strdup ("no timestamps on this queue");
-  } else {
-    res->median_ns = median_u64 (ns, n);
-    res->min_ns = ns[0];
-    res->status = RESULT_OK;
+    goto out;
+  }
+  res->median_ns = median_u64 (ns, n);
+  res->min_ns = ns[0];
+  res->status = RESULT_OK;
+
+  /* The same bytes through the shader cores. */
+  {
+    n = 0;
+    for (i = 0; i < (guint) (opt_warmup + opt_frames); i++) {
+      guint64 t;
+      bench_heat (b);
+      if (!vkt_compute_begin (b->compute, &error))
+        goto fail;
+      vkt_compute_timestamp (b->compute, VKT_TS_START);
+      if (!record_shader_copy (b, src, dst, res->bytes, &error))
+        goto fail;
+      vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
+      vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
+      vkt_compute_timestamp (b->compute, VKT_TS_DOWNLOADED);
+      if (!vkt_compute_submit_wait (b->compute, &error))
+        goto fail;
+      t = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
+      if (i >= (guint) opt_warmup && t > 0)
+        ns[n++] = t;
+    }
+    if (n) {
+      res->shader_median_ns = median_u64 (ns, n);
+      res->shader_min_ns = ns[0];
+    }
   }
   goto out;
 
@@ -1007,13 +1098,14 @@ report (Bench * b, GArray * gpu, GArray * copies, GArray * sys,
   if (copies && copies->len) {
     g_print ("\nCopy floor: vkCmdCopyBuffer of the frame, device-local to "
         "device-local (GB/s counts bytes in + bytes out)\n");
-    g_print ("%-8s %-10s %12s %10s %10s %8s\n", "format", "size", "bytes",
-        "median us", "min us", "GB/s");
+    g_print ("%-8s %-10s %12s %10s %10s %8s %10s %8s\n", "format", "size",
+        "bytes", "median us", "min us", "GB/s", "shader us", "GB/s");
     if (md)
-      g_string_append (md, "#### Copy floor (vkCmdCopyBuffer of the frame, "
-          "device-local to device-local)\n\n"
-          "| format | size | bytes | median µs | min µs | GB/s (in + out) |\n"
-          "| --- | --- | ---: | ---: | ---: | ---: |\n");
+      g_string_append (md, "#### Copy floor (the frame copied device-local "
+          "to device-local by vkCmdCopyBuffer, and by a compute shader)\n\n"
+          "| format | size | bytes | vkCmdCopyBuffer median µs | min µs | "
+          "GB/s (in + out) | shader copy median µs | GB/s |\n"
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (i = 0; i < copies->len; i++) {
       const CopyResult *c = &g_array_index (copies, CopyResult, i);
       const gchar *fmt = gst_video_format_to_string (c->format);
@@ -1021,12 +1113,16 @@ report (Bench * b, GArray * gpu, GArray * copies, GArray * sys,
       g_snprintf (size, sizeof (size), "%dx%d", c->width, c->height);
       if (c->status == RESULT_OK) {
         gdouble gbs = 2.0 * c->bytes / c->median_ns;
-        g_print ("%-8s %-10s %12" G_GSIZE_FORMAT " %10.1f %10.1f %8.1f\n",
-            fmt, size, c->bytes, c->median_ns / 1e3, c->min_ns / 1e3, gbs);
+        gdouble sgbs = c->shader_median_ns > 0 ?
+            2.0 * c->bytes / c->shader_median_ns : 0;
+        g_print ("%-8s %-10s %12" G_GSIZE_FORMAT " %10.1f %10.1f %8.1f "
+            "%10.1f %8.1f\n", fmt, size, c->bytes, c->median_ns / 1e3,
+            c->min_ns / 1e3, gbs, c->shader_median_ns / 1e3, sgbs);
         if (md)
           g_string_append_printf (md, "| %s | %s | %" G_GSIZE_FORMAT
-              " | %.1f | %.1f | %.1f |\n", fmt, size, c->bytes,
-              c->median_ns / 1e3, c->min_ns / 1e3, gbs);
+              " | %.1f | %.1f | %.1f | %.1f | %.1f |\n", fmt, size, c->bytes,
+              c->median_ns / 1e3, c->min_ns / 1e3, gbs,
+              c->shader_median_ns / 1e3, sgbs);
       } else {
         g_print ("%-8s %-10s %12" G_GSIZE_FORMAT " %s\n", fmt, size,
             c->bytes, status_text (c->status, c->message));
@@ -1047,18 +1143,19 @@ report (Bench * b, GArray * gpu, GArray * copies, GArray * sys,
         "x copy: time / copy floor of the same format and size; x ref: time "
         "/ time of the same configuration with the algorithm named\n",
         opt_element);
-    g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %-16s %4s %s\n", lw,
+    g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %8s %-16s %4s %s\n", lw,
         "configuration", "format", "size", "median us", "min us", "Gpix/s",
-        "x copy", "x ref", "disp", "note");
+        "x copy", "x shader", "x ref", "disp", "note");
     if (md)
       g_string_append_printf (md, "#### %s on GPU-resident frames (GPU time "
           "of the element's dispatches)\n\n"
-          "x copy: the time over the copy floor of the same format and size. "
+          "x copy: the time over the vkCmdCopyBuffer floor of the same format "
+          "and size; x shader: over the shader copy. "
           "x ref: the time over that of the same configuration with the "
           "algorithm named.\n\n"
           "| configuration | format | size | median µs | min µs | Gpixel/s "
-          "| x copy | x ref | note |\n"
-          "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n",
+          "| x copy | x shader | x ref | note |\n"
+          "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
           opt_element);
     for (i = 0; i < gpu->len; i++) {
       const GpuResult *r = &g_array_index (gpu, GpuResult, i);
@@ -1071,21 +1168,26 @@ report (Bench * b, GArray * gpu, GArray * copies, GArray * sys,
       g_snprintf (size, sizeof (size), "%dx%d", r->width, r->height);
       if (r->status == RESULT_OK) {
         gchar *ratio = fmt_ratio (c, r->median_ns);
+        gchar *sratio = c && c->shader_median_ns > 0 ?
+            g_strdup_printf ("%.2fx", r->median_ns / c->shader_median_ns) :
+            g_strdup ("-");
         gdouble gpix = gpix_per_s (r->width, r->height, r->median_ns);
-        g_print ("%-*s %-6s %-10s %10.1f %10.1f %7.2f %8s %-16s %4u %s\n", lw,
-            r->label, fmt, size, r->median_ns / 1e3, r->min_ns / 1e3, gpix,
-            ratio, ref, r->dispatches, note);
+        g_print ("%-*s %-6s %-10s %10.1f %10.1f %7.2f %8s %8s %-16s %4u %s\n",
+            lw, r->label, fmt, size, r->median_ns / 1e3, r->min_ns / 1e3, gpix,
+            ratio, sratio, ref, r->dispatches, note);
         if (md)
           g_string_append_printf (md, "| %s | %s | %s | %.1f | %.1f | %.2f "
-              "| %s | %s | %s |\n", r->label, fmt, size, r->median_ns / 1e3,
-              r->min_ns / 1e3, gpix, ratio, ref, note);
+              "| %s | %s | %s | %s |\n", r->label, fmt, size,
+              r->median_ns / 1e3, r->min_ns / 1e3, gpix, ratio, sratio, ref,
+              note);
         g_free (ratio);
+        g_free (sratio);
       } else {
-        g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %-16s %4s %s\n", lw,
-            r->label, fmt, size, "-", "-", "-", "-", "-", "-", note);
+        g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %8s %-16s %4s %s\n", lw,
+            r->label, fmt, size, "-", "-", "-", "-", "-", "-", "-", note);
         if (md)
           g_string_append_printf (md, "| %s | %s | %s | - | - | - | - | - "
-              "| %s |\n", r->label, fmt, size, note);
+              "| - | %s |\n", r->label, fmt, size, note);
       }
       g_free (ref);
     }
@@ -1215,7 +1317,7 @@ main (int argc, char **argv)
   if (opt_frames < 0)
     opt_frames = opt_quick ? 10 : 200;
   if (opt_warmup < 0)
-    opt_warmup = opt_quick ? 3 : 20;
+    opt_warmup = opt_quick ? 3 : 200;
   if (opt_sysmem_frames < 0)
     opt_sysmem_frames = opt_quick ? 10 : 300;
   if (opt_frames < 1 || opt_sysmem_frames < 1 || opt_warmup < 1) {

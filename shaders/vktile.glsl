@@ -25,17 +25,23 @@ const int BORDER_CONSTANT = 4;
 
 float max_code() { return BPC == 1 ? 255.0 : 65535.0; }
 
+// Lanes convert through the float bit pattern of 2^23 + v instead of
+// int<->float conversion instructions, which run at a quarter of the FMA
+// rate on current GPUs and dominated the filters' time.
+const float MAGIC = 8388608.0;  // 2^23: one unit in the last place is 1.0
+
 float lane_of(uint word, int lane)
 {
-  if (BPC == 1)
-    return float((word >> (8 * lane)) & 0xffu);
-  return float((word >> (16 * lane)) & 0xffffu);
+  uint bits = BPC == 1 ? bitfieldExtract(word, 8 * lane, 8)
+                       : bitfieldExtract(word, 16 * lane, 16);
+  return uintBitsToFloat(0x4B000000u | bits) - MAGIC;
 }
 
+// Rounds to nearest (ties to even) and clamps to the format's range.
 uint lane_bits(float v, int lane)
 {
-  uint q = uint(clamp(floor(v + 0.5), 0.0, max_code()));
-  return BPC == 1 ? q << (8 * lane) : q << (16 * lane);
+  uint q = floatBitsToUint(clamp(v, 0.0, max_code()) + MAGIC);
+  return BPC == 1 ? (q & 0xffu) << (8 * lane) : (q & 0xffffu) << (16 * lane);
 }
 
 uint lane_mask(int lane)
