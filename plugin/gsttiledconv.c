@@ -72,7 +72,7 @@ enum
 #define SPEC_COMMON (SPEC_FULL_MASK + 1)
 
 /* A tiled invocation computes 4 lanes x 4 rows (text 000's 4x4 block of
- * GRAY8 pixels); a work-group 8x8 of them. */
+ * GRAY8 pixels); a work-group 32x8 of them. */
 #define BLOCK_LANES 4
 #define TILE_ROWS 32
 
@@ -370,7 +370,7 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   VktPipeline *pipe;
   guint n_border, max_groups = vkt_compute_max_groups (compute), i;
 
-  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, 8 * block_words,
+  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, 32 * block_words,
       TILE_ROWS);
   push->word_x0 = grid.word_x0;
   push->src_word_delta = floor_div (delta - shift, p->cpw);

@@ -1,6 +1,8 @@
 #version 450
 // tiledconv_tiled.comp: the tiled convolution of text 000. A work-group of
-// 8x8 invocations covers a tile of 8*BW words x 32 rows of the target; each
+// 32x8 invocations covers a tile of 32*BW words x 32 rows of the target (a
+// warp spans 128 contiguous bytes of a row, which NVIDIA's memory system
+// wants; the text's 8x8 groups suit AMD's 64-wide wavefronts); each
 // invocation computes a block of BW words (4 lanes: 4 GRAY8 pixels, 2 GRAY16
 // pixels, one RGBA pixel) x 4 rows in registers, reusing every loaded
 // source word for all outputs that need it (text 001). For separable
@@ -14,7 +16,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 32, local_size_y = 8) in;
 
 layout(constant_id = 7) const bool CHECKED = false;
 layout(constant_id = 8) const int FIRST_WORD = 0;  // first source word of a block row, relative
@@ -26,27 +28,48 @@ const int LANES = 4;           // output lanes of a block row: BW * CPW
 const int BH = 4;
 const int MAXSRC = 32;         // source lanes of a block row, at most
 const int MAXR = 3;
-const int SH_STRIDE_Y = MAXR * LANES * 8 + 8;  // padded: the 4 rows of a warp hit distinct banks
+const int GX = 32;             // invocations per group row: one warp
+const int GY = 8;
+const int SH_STRIDE_Y = MAXR * LANES * GX;
 
-shared float sh_top[8 * SH_STRIDE_Y];
-shared float sh_bot[8 * SH_STRIDE_Y];
+shared float sh_top[GY * SH_STRIDE_Y];
+shared float sh_bot[GY * SH_STRIDE_Y];
 
 float src[MAXSRC];
 float acc[BH * LANES];
 
+void load_words(int first, int row)
+{
+  int base = pc.in_base + row * pc.in_stride + first;
+  [[unroll]] for (int w = 0; w < NWORDS; w++) {
+    uint word = in_words[base + w];
+    [[unroll]] for (int l = 0; l < CPW; l++)
+      src[w * CPW + l] = lane_of(word, l);
+  }
+}
+
+// The source lanes a block row needs, from source row `row` (absolute).
+// Border tiles take the plain word loads too wherever the row's lanes lie
+// inside the source ROI, and map lanes one by one only at its edges.
 void load_row(int w0, int row)
 {
   int first = w0 + pc.src_word_delta + FIRST_WORD;
-  if (CHECKED) {
+  if (!CHECKED) {
+    load_words(first, row);
+    return;
+  }
+  int ym = border_index(row - pc.src_y, pc.height, pc.border);
+  int c_lo = first * CPW + LANE0;
+  int c_hi = c_lo + 2 * R * NCOMP + LANES;
+  bool x_inside = c_lo >= pc.src_x * NCOMP && c_hi <= (pc.src_x + pc.width) * NCOMP;
+  if (ym < 0) {
     [[unroll]] for (int k = 0; k < NWORDS * CPW; k++)
-      src[k] = load_source_checked(first * CPW + k, row);
+      src[k] = pc.border_value;
+  } else if (x_inside) {
+    load_words(first, pc.src_y + ym);
   } else {
-    int base = pc.in_base + row * pc.in_stride + first;
-    [[unroll]] for (int w = 0; w < NWORDS; w++) {
-      uint word = in_words[base + w];
-      [[unroll]] for (int l = 0; l < CPW; l++)
-        src[w * CPW + l] = lane_of(word, l);
-    }
+    [[unroll]] for (int k = 0; k < NWORDS * CPW; k++)
+      src[k] = load_source_checked(first * CPW + k, pc.src_y + ym);
   }
 }
 
@@ -78,7 +101,7 @@ void hfilter_row(int w0, int row, out float h[LANES])
 
 int sh_index(int ly, int r, int i, int lx)
 {
-  return ly * SH_STRIDE_Y + (r * LANES + i) * 8 + lx;
+  return ly * SH_STRIDE_Y + (r * LANES + i) * GX + lx;
 }
 
 void main()
@@ -109,7 +132,7 @@ void main()
 
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
-  int w0 = pc.word_x0 + (tile.x * 8 + lx) * BW;      // first output word of the block
+  int w0 = pc.word_x0 + (tile.x * GX + lx) * BW;     // first output word of the block
   int y0 = pc.dst_y + tile.y * 32 + ly * BH;         // first output row of the block
   int sy0 = y0 + pc.src_y - pc.dst_y;                // its source row
 
@@ -133,7 +156,7 @@ void main()
         hfilter_row(w0, sy0 + r, h);
         accumulate_hrow(h, r);
       }
-    if (ly == 7)
+    if (ly == GY - 1)
       [[unroll]] for (int r = BH; r < BH + R; r++) {
         hfilter_row(w0, sy0 + r, h);
         accumulate_hrow(h, r);
@@ -145,7 +168,7 @@ void main()
           h[i] = sh_bot[sh_index(ly - 1, r + R, i, lx)];
         accumulate_hrow(h, r);
       }
-    if (ly < 7)
+    if (ly < GY - 1)
       [[unroll]] for (int r = BH; r < BH + R; r++) {
         [[unroll]] for (int i = 0; i < LANES; i++)
           h[i] = sh_top[sh_index(ly + 1, r - BH, i, lx)];
