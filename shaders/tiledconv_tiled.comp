@@ -10,19 +10,21 @@
 // takes the R rows above and below from its vertical neighbours through
 // shared memory; only the top and bottom invocations of the group filter
 // halo rows themselves. Non-separable kernels stream the 4+2R source rows
-// through the block. CHECKED selects the border-class variant: source loads
-// go through the border rule and writes stay inside the target ROI; the
-// unchecked variant runs on tiles that read and write inside the ROIs only.
+// through the block. Border classes (text 000): one dispatch covers the
+// grid, and each work-group takes, by a branch uniform across it, either the
+// unchecked path (its tile reads inside the source ROI and writes inside the
+// target ROI) or the checked one (loads through the border rule, writes kept
+// inside the target ROI). One dispatch rather than one per class: the
+// border tiles then overlap the interior instead of running after it.
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
 layout(local_size_x = 32, local_size_y = 8) in;
 
-layout(constant_id = 7) const bool CHECKED = false;
-layout(constant_id = 8) const int FIRST_WORD = 0;  // first source word of a block row, relative
-layout(constant_id = 9) const int LANE0 = 0;       // lane of the first needed component in it
-layout(constant_id = 10) const int NWORDS = 2;     // source words per block row
-layout(constant_id = 11) const int BW = 1;         // words per block row: 4 lanes
+layout(constant_id = 7) const int FIRST_WORD = 0;  // first source word of a block row, relative
+layout(constant_id = 8) const int LANE0 = 0;       // lane of the first needed component in it
+layout(constant_id = 9) const int NWORDS = 2;     // source words per block row
+layout(constant_id = 10) const int BW = 1;         // words per block row: 4 lanes
 
 const int LANES = 4;           // output lanes of a block row: BW * CPW
 const int BH = 4;
@@ -51,10 +53,10 @@ void load_words(int first, int row)
 // The source lanes a block row needs, from source row `row` (absolute).
 // Border tiles take the plain word loads too wherever the row's lanes lie
 // inside the source ROI, and map lanes one by one only at its edges.
-void load_row(int w0, int row)
+void load_row(int w0, int row, bool checked)
 {
   int first = w0 + pc.src_word_delta + FIRST_WORD;
-  if (!CHECKED) {
+  if (!checked) {
     load_words(first, row);
     return;
   }
@@ -88,9 +90,9 @@ void accumulate_hrow(float h[LANES], int r)
   }
 }
 
-void hfilter_row(int w0, int row, out float h[LANES])
+void hfilter_row(int w0, int row, bool checked, out float h[LANES])
 {
-  load_row(w0, row);
+  load_row(w0, row, checked);
   [[unroll]] for (int i = 0; i < LANES; i++) {
     float s = 0.0;
     [[unroll]] for (int j = -R; j <= R; j++)
@@ -106,29 +108,9 @@ int sh_index(int ly, int r, int i, int lx)
 
 void main()
 {
-  ivec2 tile;
-  if (CHECKED) {
-    // The border tiles form a ring around the free rectangle: rows above it,
-    // the left and right parts of the rows beside it, rows below it.
-    int g = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
-    int top = pc.free_y0 * pc.tiles_x;
-    int side = pc.free_x0 + (pc.tiles_x - pc.free_x1);
-    int middle = (pc.free_y1 - pc.free_y0) * side;
-    if (g < top) {
-      tile = ivec2(g % pc.tiles_x, g / pc.tiles_x);
-    } else if (g < top + middle) {
-      int m = g - top;
-      int x = m % side;
-      tile = ivec2(x < pc.free_x0 ? x : x - pc.free_x0 + pc.free_x1, pc.free_y0 + m / side);
-    } else {
-      int b = g - top - middle;
-      tile = ivec2(b % pc.tiles_x, pc.free_y1 + b / pc.tiles_x);
-    }
-    if (tile.y >= pc.tiles_y)
-      return;
-  } else {
-    tile = ivec2(gl_WorkGroupID.xy) + ivec2(pc.free_x0, pc.free_y0);
-  }
+  ivec2 tile = ivec2(gl_WorkGroupID.xy);
+  bool checked = tile.x < pc.free_x0 || tile.x >= pc.free_x1
+      || tile.y < pc.free_y0 || tile.y >= pc.free_y1;
 
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
@@ -142,7 +124,7 @@ void main()
   if (SEPARABLE) {
     float h[LANES];
     [[unroll]] for (int r = 0; r < BH; r++) {
-      hfilter_row(w0, sy0 + r, h);
+      hfilter_row(w0, sy0 + r, checked, h);
       accumulate_hrow(h, r);
       if (r < R)
         [[unroll]] for (int i = 0; i < LANES; i++)
@@ -153,12 +135,12 @@ void main()
     }
     if (ly == 0)
       [[unroll]] for (int r = -R; r < 0; r++) {
-        hfilter_row(w0, sy0 + r, h);
+        hfilter_row(w0, sy0 + r, checked, h);
         accumulate_hrow(h, r);
       }
     if (ly == GY - 1)
       [[unroll]] for (int r = BH; r < BH + R; r++) {
-        hfilter_row(w0, sy0 + r, h);
+        hfilter_row(w0, sy0 + r, checked, h);
         accumulate_hrow(h, r);
       }
     barrier();
@@ -176,7 +158,7 @@ void main()
       }
   } else {
     [[unroll]] for (int r = -R; r < BH + R; r++) {
-      load_row(w0, sy0 + r);
+      load_row(w0, sy0 + r, checked);
       [[unroll]] for (int o = 0; o < BH; o++) {
         int jy = r - o;
         if (jy >= -R && jy <= R) {
@@ -196,6 +178,6 @@ void main()
       vec4 v = vec4(0.0);
       [[unroll]] for (int l = 0; l < CPW; l++)
         v[l] = finish(acc[o * LANES + b * CPW + l]);
-      store_word(w0 + b, y0 + o, v, CHECKED);
+      store_word(w0 + b, y0 + o, v, checked);
     }
 }
