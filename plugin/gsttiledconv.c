@@ -67,7 +67,7 @@ enum
 {
   SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_R, SPEC_SEPARABLE,
   SPEC_FULL_MASK, SPEC_FIRST_WORD, SPEC_LANE0, SPEC_NWORDS,
-  SPEC_BW, SPEC_COUNT
+  SPEC_BW, SPEC_CHECKED, SPEC_COUNT
 };
 #define SPEC_COMMON (SPEC_FULL_MASK + 1)
 
@@ -368,7 +368,7 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   gint block_words = BLOCK_LANES / p->cpw;
   VktTileGrid grid;
   VktPipeline *pipe;
-  guint i;
+  guint n_border, i;
 
   vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, 32 * block_words,
       TILE_ROWS);
@@ -388,12 +388,25 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
       p->cpw - 1) / p->cpw;
   spec[SPEC_BW] = block_words;
 
-  /* One dispatch over the whole grid: each work-group branches on its own
-   * class (see the shader). */
-  if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec, SPEC_COUNT,
-              error)))
-    return FALSE;
-  vkt_compute_dispatch (compute, pipe, refs, push, grid.tiles_x, grid.tiles_y);
+  /* The free tiles, then the ring of border tiles (see the shader). */
+  if (vkt_tile_grid_free_count (&grid)) {
+    spec[SPEC_CHECKED] = 0;
+    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
+                SPEC_COUNT, error)))
+      return FALSE;
+    vkt_compute_dispatch (compute, pipe, refs, push,
+        grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
+  }
+  n_border = vkt_tile_grid_border_count (&grid);
+  if (n_border) {
+    guint gx = MIN (n_border, vkt_compute_max_groups (compute));
+    spec[SPEC_CHECKED] = 1;
+    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
+                SPEC_COUNT, error)))
+      return FALSE;
+    vkt_compute_dispatch (compute, pipe, refs, push, gx,
+        (n_border + gx - 1) / gx);
+  }
   for (i = 0; i < 4; i++)
     frame->tile_classes[i] += grid.classes[i];
   return TRUE;

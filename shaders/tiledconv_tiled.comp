@@ -10,12 +10,12 @@
 // takes the R rows above and below from its vertical neighbours through
 // shared memory; only the top and bottom invocations of the group filter
 // halo rows themselves. Non-separable kernels stream the 4+2R source rows
-// through the block. Border classes (text 000): one dispatch covers the
-// grid, and each work-group takes, by a branch uniform across it, either the
-// unchecked path (its tile reads inside the source ROI and writes inside the
-// target ROI) or the checked one (loads through the border rule, writes kept
-// inside the target ROI). One dispatch rather than one per class: the
-// border tiles then overlap the interior instead of running after it.
+// through the block. Border classes (text 000): the tiles that read inside
+// the source ROI and write inside the target ROI run the unchecked variant
+// (CHECKED false) in one dispatch; the ring of other tiles runs the checked
+// one (loads through the border rule, writes kept inside the target ROI) in
+// a second. Two pipelines rather than one branching shader: the checked
+// code's registers would otherwise lower the occupancy of every tile.
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
@@ -25,6 +25,7 @@ layout(constant_id = 7) const int FIRST_WORD = 0;  // first source word of a blo
 layout(constant_id = 8) const int LANE0 = 0;       // lane of the first needed component in it
 layout(constant_id = 9) const int NWORDS = 2;     // source words per block row
 layout(constant_id = 10) const int BW = 1;         // words per block row: 4 lanes
+layout(constant_id = 11) const bool CHECKED = false;
 
 const int LANES = 4;           // output lanes of a block row: BW * CPW
 const int BH = 4;
@@ -50,9 +51,23 @@ void load_words(int first, int row)
   }
 }
 
+// For border tiles: where each source lane of the block's rows comes from
+// along x, the border rule applied once per lane rather than once per lane
+// and row: an absolute component index, or -1 for the constant border.
+int xmap[MAXSRC];
+
+void map_lanes(int first)
+{
+  [[unroll]] for (int k = 0; k < NWORDS * CPW; k++) {
+    int rel = first * CPW + k - pc.src_x * NCOMP;
+    int xm = border_index(rel >> LOG2_NCOMP, pc.width, pc.border);
+    xmap[k] = xm < 0 ? -1 : (pc.src_x + xm) * NCOMP + (rel & (NCOMP - 1));
+  }
+}
+
 // The source lanes a block row needs, from source row `row` (absolute).
 // Border tiles take the plain word loads too wherever the row's lanes lie
-// inside the source ROI, and map lanes one by one only at its edges.
+// inside the source ROI, and gather lanes through xmap only at its edges.
 void load_row(int w0, int row, bool checked)
 {
   int first = w0 + pc.src_word_delta + FIRST_WORD;
@@ -70,8 +85,12 @@ void load_row(int w0, int row, bool checked)
   } else if (x_inside) {
     load_words(first, pc.src_y + ym);
   } else {
-    [[unroll]] for (int k = 0; k < NWORDS * CPW; k++)
-      src[k] = load_source_checked(first * CPW + k, pc.src_y + ym);
+    int base = pc.in_base + (pc.src_y + ym) * pc.in_stride;
+    [[unroll]] for (int k = 0; k < NWORDS * CPW; k++) {
+      int c = xmap[k];
+      src[k] = c < 0 ? pc.border_value
+          : lane_of(in_words[base + (c >> (CPW == 4 ? 2 : 1))], c & (CPW - 1));
+    }
   }
 }
 
@@ -108,15 +127,38 @@ int sh_index(int ly, int r, int i, int lx)
 
 void main()
 {
-  ivec2 tile = ivec2(gl_WorkGroupID.xy);
-  bool checked = tile.x < pc.free_x0 || tile.x >= pc.free_x1
-      || tile.y < pc.free_y0 || tile.y >= pc.free_y1;
+  ivec2 tile;
+  bool checked = CHECKED;
+  if (CHECKED) {
+    // The border tiles form a ring around the free rectangle: rows above it,
+    // the left and right parts of the rows beside it, rows below it.
+    int g = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
+    int top = pc.free_y0 * pc.tiles_x;
+    int side = pc.free_x0 + (pc.tiles_x - pc.free_x1);
+    int middle = (pc.free_y1 - pc.free_y0) * side;
+    if (g < top) {
+      tile = ivec2(g % pc.tiles_x, g / pc.tiles_x);
+    } else if (g < top + middle) {
+      int m = g - top;
+      int x = m % side;
+      tile = ivec2(x < pc.free_x0 ? x : x - pc.free_x0 + pc.free_x1, pc.free_y0 + m / side);
+    } else {
+      int b = g - top - middle;
+      tile = ivec2(b % pc.tiles_x, pc.free_y1 + b / pc.tiles_x);
+    }
+    if (tile.y >= pc.tiles_y)
+      return;
+  } else {
+    tile = ivec2(gl_WorkGroupID.xy) + ivec2(pc.free_x0, pc.free_y0);
+  }
 
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
   int w0 = pc.word_x0 + (tile.x * GX + lx) * BW;     // first output word of the block
   int y0 = pc.dst_y + tile.y * 32 + ly * BH;         // first output row of the block
   int sy0 = y0 + pc.src_y - pc.dst_y;                // its source row
+  if (checked)
+    map_lanes(w0 + pc.src_word_delta + FIRST_WORD);
 
   [[unroll]] for (int i = 0; i < BH * LANES; i++)
     acc[i] = 0.0;
