@@ -636,7 +636,7 @@ record_plane_copy (VktCompute * compute, VkBuffer src, gsize src_off,
  * with word-aligned planes, moving it only when it must be moved. */
 static gboolean
 prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
-    guint64 * cpu_ns, GError ** error)
+    gboolean * moved, guint64 * cpu_ns, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   const GstVideoInfo *info = &priv->in_info;
@@ -650,6 +650,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
   guint i;
 
   frame_layout (inbuf, info, offsets, strides);
+  *moved = TRUE;
 
   /* A storage buffer of ours (from our pool, or another vktile element). */
   if (n_mem == 1 && is_storage_buffer (self, mem0)
@@ -666,6 +667,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     } else {
       frame->in = whole (mem0);
       set_plane_words (frame, info, mem0->offset, offsets, strides, TRUE);
+      *moved = FALSE;
     }
     return TRUE;
   }
@@ -904,6 +906,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   VktCompute *compute = priv->compute;
   gint64 t0 = g_get_monotonic_time ();
   guint64 cpu_upload_ns = 0, cpu_download_ns = 0;
+  gboolean uploaded;
   GstVkTileTimingMeta *meta;
   GError *error = NULL;
   VktFrame frame;
@@ -918,7 +921,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   if (!vkt_compute_begin (compute, &error))
     goto fail;
   vkt_compute_timestamp (compute, VKT_TS_START);
-  if (!prepare_input (self, inbuf, &frame, &cpu_upload_ns, &error))
+  if (!prepare_input (self, inbuf, &frame, &uploaded, &cpu_upload_ns, &error))
     goto fail;
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
@@ -951,10 +954,12 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     meta->frame_index = priv->frame_index;
     meta->gpu_ns = vkt_compute_elapsed_ns (compute, VKT_TS_UPLOADED,
         VKT_TS_FILTERED);
-    meta->upload_ns = cpu_upload_ns + vkt_compute_elapsed_ns (compute,
-        VKT_TS_START, VKT_TS_UPLOADED);
-    meta->download_ns = cpu_download_ns + vkt_compute_elapsed_ns (compute,
-        VKT_TS_FILTERED, VKT_TS_DOWNLOADED);
+    /* Zero when the frame did not move: the timestamps around empty
+     * sections still differ by the barrier between them. */
+    meta->upload_ns = uploaded ? cpu_upload_ns +
+        vkt_compute_elapsed_ns (compute, VKT_TS_START, VKT_TS_UPLOADED) : 0;
+    meta->download_ns = path == OUTPUT_IN_PLACE ? 0 : cpu_download_ns +
+        vkt_compute_elapsed_ns (compute, VKT_TS_FILTERED, VKT_TS_DOWNLOADED);
     meta->dispatches = vkt_compute_dispatch_count (compute);
     memcpy (meta->tile_classes, frame.tile_classes,
         sizeof (meta->tile_classes));

@@ -1,0 +1,86 @@
+/* vktile tests — CPU reference of tiledconv.
+ *
+ * Owns the double-precision definition the tests compare the plugin against.
+ * It is written from SPEC.md (§3, §4) and docs/SEMANTICS.md only and shares
+ * no code with the plugin, so that a misunderstanding in one does not hide in
+ * the other. Kept deliberately simple and slow: one loop per output value.
+ */
+#ifndef VKTILE_TESTS_REFERENCE_H
+#define VKTILE_TESTS_REFERENCE_H
+
+#include <gst/video/video.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  REF_BORDER_CLAMP,
+  REF_BORDER_MIRROR,
+  REF_BORDER_REFLECT,
+  REF_BORDER_WRAP,
+  REF_BORDER_CONSTANT,
+  REF_BORDER_N
+} RefBorder;
+
+/* Everything that determines tiledconv's output, in the units of the
+ * element's properties. */
+typedef struct
+{
+  gint ksize;                   /* 3, 5 or 7 */
+  gdouble k[49];                /* row-major ksize x ksize, a correlation */
+  gdouble scale;
+  gdouble bias;                 /* in units of the format's range */
+  gboolean absolute;
+  RefBorder border;
+  gdouble border_value;         /* 0..1 of the format's range */
+  gint roi_x, roi_y, roi_width, roi_height;
+  gint source_x, source_y;      /* -1: same as the target */
+  guint planes;                 /* bit c: component c of GstVideoFormatInfo */
+  /* Not a property: round exact .5 ties down instead of up, so that a test
+   * can tell a tie rounded the other way from a real error. */
+  gboolean ties_down;
+} RefConv;
+
+/* The element's defaults: preset gaussian3, clamp, full frame, all planes. */
+void ref_conv_init (RefConv * p);
+
+/* Replaces the kernel by a preset's (SEMANTICS.md table); FALSE for an
+ * unknown nick. "none" leaves the kernel as it is. */
+gboolean ref_conv_set_preset (RefConv * p, const gchar * nick);
+
+/* n = 9, 25 or 49 numbers, row-major. */
+void ref_conv_set_kernel (RefConv * p, const gdouble * k, guint n);
+
+/* K = outer(ky, kx); either may be NULL (the identity tap of length n). */
+void ref_conv_set_separable (RefConv * p, const gdouble * kx,
+    const gdouble * ky, guint n);
+
+const gchar *ref_border_nick (RefBorder b);
+
+/* Maps index i into a range of length n >= 1 by the border rule, as a
+ * periodic extension (any i). Returns -1 for "use the constant". */
+gint ref_border_map (RefBorder b, gint i, gint n);
+
+/* The target/source rectangles of one plane (SEMANTICS.md "Regions of
+ * interest"). W, H: the frame; ws, hs: subsampling shifts; pw, ph: the
+ * plane's size. Returns FALSE when the plane is copied unchanged. */
+gboolean ref_plane_roi (const RefConv * p, gint W, gint H, gint ws, gint hs,
+    gint pw, gint ph, gint * tx, gint * ty, gint * px, gint * py, gint * w,
+    gint * h);
+
+/* out = tiledconv(in). Both frames mapped with the same format and size;
+ * their strides may differ. Bytes beyond each row's visible pixels are not
+ * written. */
+void ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * p);
+
+/* Reads / writes component c of pixel (x, y), in plane coordinates. */
+guint ref_comp_get (const GstVideoFrame * f, guint c, gint x, gint y);
+void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);
+
+/* A one-line description of p for failure messages; g_free() it. */
+gchar *ref_conv_describe (const RefConv * p);
+
+G_END_DECLS
+
+#endif /* VKTILE_TESTS_REFERENCE_H */

@@ -1,0 +1,2180 @@
+/* vktile tests — tiledconv against the CPU reference (reference.c).
+ *
+ * Owns the GstCheck/GstHarness tests of the tiledconv element: random frames
+ * of every format, border mode, algorithm, kernel size and kind, frame size,
+ * ROI placement and plane mask, compared value by value with the double
+ * precision reference (tolerance 1 code value, SPEC.md §3 "Precision"); the
+ * memory paths (system memory, VulkanBuffer in, VulkanBuffer between two
+ * elements, the pool proposed upstream, padded input strides); the timing
+ * meta; property changes from another thread; and bad input (malformed
+ * kernels, out-of-range properties, caps changes, frames smaller than the
+ * kernel, ROI values at the ends of their ranges, no Vulkan device).
+ *
+ * The reference itself is checked first (test_reference_*): a copy of the
+ * input must fail the comparison, so a shader replaced by a copy cannot
+ * pass, and test_matrix also asserts that every filtered frame changed.
+ *
+ * Lavapipe compiles every pipeline variant slowly, so each test keeps one
+ * harness and changes properties between frames (SPEC: properties are safe
+ * to change while playing) instead of building a harness per case.
+ *
+ * Random data comes from VKTILE_SEED (or the time); every failure message
+ * carries the seed, so `VKTILE_SEED=<n> GST_CHECKS=<test> ./test_tiledconv`
+ * reproduces it.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <gst/vulkan/vulkan.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin/gstvktiletimingmeta.h"
+#include "reference.h"
+
+#define NO_VULKAN_CHILD_ARG "--no-vulkan-child"
+
+static guint32 base_seed;
+
+static const GstVideoFormat all_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
+};
+
+#define N_FORMATS G_N_ELEMENTS (all_formats)
+
+static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
+
+#define N_ALGORITHMS G_N_ELEMENTS (algorithms)
+
+/* The sizes SPEC.md §8 names: none a multiple of the 32x32 tile. */
+static const gint sizes[][2] = {
+  {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
+};
+
+typedef enum
+{
+  KERNEL_2D,                    /* random, non-separable, via `kernel` */
+  KERNEL_SEPARABLE,             /* random, via `kernel-x` and `kernel-y` */
+  KERNEL_RANK1,                 /* random outer product, via `kernel` */
+  KERNEL_KINDS
+} KernelKind;
+
+static const gchar *kernel_kind_names[] = { "2d", "separable", "rank1" };
+
+typedef enum
+{
+  LAYOUT_DEFAULT,               /* tightly packed, no GstVideoMeta */
+  LAYOUT_PADDED,                /* GstVideoMeta, strides/offsets 4-aligned */
+  LAYOUT_ODD,                   /* GstVideoMeta, odd strides and offsets */
+  LAYOUT_PROPOSED_POOL,         /* from the pool the element proposes */
+} Layout;
+
+/* One harness around tiledconv (or a launch line holding one), the
+ * reference's mirror of its properties, and the random stream. */
+typedef struct
+{
+  GstHarness *h;
+  GstElement *el;               /* the tiledconv that ref mirrors, owned */
+  GstVideoInfo info;
+  RefConv ref;
+  const gchar *algorithm;
+  GRand *rand;
+  guint32 seed;
+  guint n_frames;
+  guint n_changed;              /* frames whose output differs from input */
+  guint64 pts;
+  GstBufferPool *pool;          /* LAYOUT_PROPOSED_POOL */
+} Fx;
+
+typedef struct
+{
+  guint count;
+  guint plane, comp;
+  gint x, y;
+  guint got, want;
+} Mismatch;
+
+/* ------------------------------------------------------------------------ */
+/* helpers */
+
+static void
+require_tiledconv (void)
+{
+  GstElementFactory *f = gst_element_factory_find ("tiledconv");
+
+  fail_unless (f != NULL, "element tiledconv not found: is the freshly built "
+      "plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?");
+  gst_object_unref (f);
+}
+
+static GstElement *
+harness_get_tiledconv (GstHarness * h, const gchar * name)
+{
+  GstElement *el;
+
+  if (!GST_IS_BIN (h->element))
+    return gst_object_ref (h->element);
+  if (name)
+    el = gst_bin_get_by_name (GST_BIN (h->element), name);
+  else
+    el = gst_harness_find_element (h, "tiledconv");
+  fail_unless (el != NULL, "no tiledconv %s in the harness", GST_STR_NULL (name));
+  return el;
+}
+
+/* launch: NULL for a lone tiledconv; name: the tiledconv of the launch line
+ * that fx->el and fx->ref stand for (NULL: the only one). */
+static void
+fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
+{
+  memset (fx, 0, sizeof (*fx));
+  require_tiledconv ();
+  fx->seed = base_seed + salt * 2654435761u;
+  fx->rand = g_rand_new_with_seed (fx->seed);
+  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new ("tiledconv");
+  fx->el = harness_get_tiledconv (fx->h, name);
+  ref_conv_init (&fx->ref);
+  fx->algorithm = "tiled";
+}
+
+static void
+fx_init (Fx * fx, const gchar * launch, guint salt)
+{
+  fx_init_full (fx, launch, NULL, salt);
+}
+
+static void
+fx_drop_pool (Fx * fx)
+{
+  if (fx->pool) {
+    gst_buffer_pool_set_active (fx->pool, FALSE);
+    gst_object_unref (fx->pool);
+    fx->pool = NULL;
+  }
+}
+
+static void
+fx_clear (Fx * fx)
+{
+  fx_drop_pool (fx);
+  gst_object_unref (fx->el);
+  gst_harness_teardown (fx->h);
+  g_rand_free (fx->rand);
+}
+
+static void
+fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
+{
+  GstCaps *caps;
+
+  fx_drop_pool (fx);
+  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
+  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
+  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
+  caps = gst_video_info_to_caps (&fx->info);
+  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
+}
+
+static void
+set_double_array (GstElement * el, const gchar * prop, const gdouble * v,
+    guint n)
+{
+  GValue arr = G_VALUE_INIT, item = G_VALUE_INIT;
+  guint i;
+
+  g_value_init (&arr, GST_TYPE_ARRAY);
+  g_value_init (&item, G_TYPE_DOUBLE);
+  for (i = 0; i < n; i++) {
+    g_value_set_double (&item, v[i]);
+    gst_value_array_append_value (&arr, &item);
+  }
+  g_object_set_property (G_OBJECT (el), prop, &arr);
+  g_value_unset (&item);
+  g_value_unset (&arr);
+}
+
+/* Reads a GstValueArray property as doubles; returns its length. */
+static guint
+get_double_array (GstElement * el, const gchar * prop, gdouble * v, guint max)
+{
+  GValue arr = G_VALUE_INIT;
+  guint i, n;
+
+  g_value_init (&arr, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (el), prop, &arr);
+  n = gst_value_array_get_size (&arr);
+  for (i = 0; i < n && i < max; i++) {
+    const GValue *item = gst_value_array_get_value (&arr, i);
+    GValue d = G_VALUE_INIT;
+
+    g_value_init (&d, G_TYPE_DOUBLE);
+    fail_unless (g_value_transform (item, &d), "%s[%u] is not a number", prop,
+        i);
+    v[i] = g_value_get_double (&d);
+  }
+  g_value_unset (&arr);
+  return n;
+}
+
+/* The nick of an enum property's current value (static string). */
+static const gchar *
+get_enum_nick (GstElement * el, const gchar * prop)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (el),
+      prop);
+  GEnumValue *ev;
+  gint v;
+
+  fail_unless (pspec && G_IS_PARAM_SPEC_ENUM (pspec), "%s is not an enum",
+      prop);
+  g_object_get (el, prop, &v, NULL);
+  ev = g_enum_get_value (G_PARAM_SPEC_ENUM (pspec)->enum_class, v);
+  fail_unless (ev != NULL, "%s has an unknown value %d", prop, v);
+  return ev->value_nick;
+}
+
+/* n taps summing to 1 with some negative ones: outputs stay near the input
+ * range (little clamping hides little) while every tap matters. */
+static void
+random_taps (GRand * r, gdouble * t, guint n)
+{
+  gdouble sum;
+  guint i;
+
+  do {
+    sum = 0.0;
+    for (i = 0; i < n; i++) {
+      t[i] = g_rand_double_range (r, -0.3, 1.0);
+      sum += t[i];
+    }
+  } while (sum < 0.1 * n);
+  for (i = 0; i < n; i++)
+    t[i] /= sum;
+}
+
+static void
+fx_set_kernel (Fx * fx, const gdouble * k, guint n)
+{
+  set_double_array (fx->el, "kernel", k, n);
+  ref_conv_set_kernel (&fx->ref, k, n);
+}
+
+/* kx or ky may be NULL: that axis is left unset (the identity tap). */
+static void
+fx_set_separable (Fx * fx, const gdouble * kx, const gdouble * ky, guint n)
+{
+  gdouble id[49] = { 0 };
+
+  /* Start from a plain 2D kernel so that no axis of an earlier separable
+   * kernel (of another length) is still set. */
+  id[n * n / 2] = 1.0;
+  set_double_array (fx->el, "kernel", id, n * n);
+  if (kx)
+    set_double_array (fx->el, "kernel-x", kx, n);
+  if (ky)
+    set_double_array (fx->el, "kernel-y", ky, n);
+  ref_conv_set_separable (&fx->ref, kx, ky, n);
+}
+
+static void
+fx_random_kernel (Fx * fx, KernelKind kind, guint n)
+{
+  gdouble kx[7], ky[7], k[49];
+  guint i, j;
+
+  switch (kind) {
+    case KERNEL_2D:
+      random_taps (fx->rand, k, n * n);
+      fx_set_kernel (fx, k, n * n);
+      break;
+    case KERNEL_SEPARABLE:
+      random_taps (fx->rand, kx, n);
+      random_taps (fx->rand, ky, n);
+      fx_set_separable (fx, kx, ky, n);
+      break;
+    case KERNEL_RANK1:
+      random_taps (fx->rand, kx, n);
+      random_taps (fx->rand, ky, n);
+      for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+          k[j * n + i] = ky[j] * kx[i];
+      fx_set_kernel (fx, k, n * n);
+      break;
+    default:
+      g_assert_not_reached ();
+  }
+}
+
+static void
+fx_set_preset (Fx * fx, const gchar * nick)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "preset", nick);
+  fail_unless (ref_conv_set_preset (&fx->ref, nick));
+}
+
+static void
+fx_set_border (Fx * fx, RefBorder b, gdouble value)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
+  g_object_set (fx->el, "border-value", value, NULL);
+  fx->ref.border = b;
+  fx->ref.border_value = value;
+}
+
+static void
+fx_set_algorithm (Fx * fx, const gchar * nick)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "algorithm", nick);
+  fx->algorithm = nick;
+}
+
+static void
+fx_set_roi (Fx * fx, gint x, gint y, gint w, gint h, gint sx, gint sy)
+{
+  g_object_set (fx->el, "roi-x", x, "roi-y", y, "roi-width", w,
+      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
+  fx->ref.roi_x = x;
+  fx->ref.roi_y = y;
+  fx->ref.roi_width = w;
+  fx->ref.roi_height = h;
+  fx->ref.source_x = sx;
+  fx->ref.source_y = sy;
+}
+
+static void
+fx_set_planes (Fx * fx, guint planes)
+{
+  g_object_set (fx->el, "planes", planes, NULL);
+  fx->ref.planes = planes;
+}
+
+static void
+fx_set_gain (Fx * fx, gdouble scale, gdouble bias, gboolean absolute)
+{
+  g_object_set (fx->el, "scale", scale, "bias", bias, "absolute", absolute,
+      NULL);
+  fx->ref.scale = scale;
+  fx->ref.bias = bias;
+  fx->ref.absolute = absolute;
+}
+
+static void
+fill_random (GRand * r, guint8 * data, gsize size)
+{
+  gsize i;
+
+  for (i = 0; i < size; i++)
+    data[i] = g_rand_int (r) >> 24;
+}
+
+static gint
+plane_first_comp (const GstVideoInfo * info, guint plane)
+{
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == plane)
+      return c;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* A random frame. Padded layouts carry a GstVideoMeta whose strides and
+ * plane offsets differ from the defaults; every byte, the padding included,
+ * is random, so reading a gap shows up as a wrong value. */
+static GstBuffer *
+make_frame (const GstVideoInfo * info, GRand * r, Layout layout)
+{
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0 };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 0 };
+  gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, 0) > 8;
+  GstBuffer *buf;
+  GstMapInfo map;
+  gsize pos;
+  guint p;
+
+  if (layout == LAYOUT_DEFAULT) {
+    buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
+  } else {
+    /* odd: odd byte counts for 8-bit formats; 16-bit samples stay 2-aligned */
+    gint step = layout == LAYOUT_ODD ? (wide ? 2 : 1) : 4;
+
+    pos = layout == LAYOUT_ODD ? 3 * step : 64;
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+      gint c = plane_first_comp (info, p);
+
+      strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) +
+          (layout == LAYOUT_ODD ? (2 * p + 5) * step : 64 + 4 * p);
+      offsets[p] = pos;
+      pos += (gsize) strides[p] * GST_VIDEO_INFO_COMP_HEIGHT (info, c)
+          + 7 * step;
+    }
+    buf = gst_buffer_new_allocate (NULL, pos, NULL);
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+        offsets, strides);
+  }
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  fill_random (r, map.data, map.size);
+  gst_buffer_unmap (buf, &map);
+  return buf;
+}
+
+/* A buffer from the pool that the harnessed element proposes upstream (what
+ * videotestsrc would write into), filled with random values through a
+ * GstVideoFrame mapping so that each plane's memory stays where it is. */
+static GstBuffer *
+fx_make_pool_frame (Fx * fx)
+{
+  GstVideoFrame frame;
+  GstBuffer *buf = NULL;
+  guint p;
+  gint y;
+
+  if (!fx->pool) {
+    GstCaps *caps = gst_video_info_to_caps (&fx->info);
+    GstQuery *q = gst_query_new_allocation (caps, TRUE);
+    GstStructure *config;
+    guint size, min, max;
+
+    fail_unless (gst_pad_peer_query (fx->h->srcpad, q),
+        "the allocation query failed");
+    fail_unless (gst_query_get_n_allocation_pools (q) > 0, "no pool proposed");
+    gst_query_parse_nth_allocation_pool (q, 0, &fx->pool, &size, &min, &max);
+    fail_unless (fx->pool != NULL, "no pool proposed");
+    config = gst_buffer_pool_get_config (fx->pool);
+    gst_buffer_pool_config_set_params (config, caps, size, min, max);
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+    fail_unless (gst_buffer_pool_set_config (fx->pool, config));
+    fail_unless (gst_buffer_pool_set_active (fx->pool, TRUE));
+    gst_query_unref (q);
+    gst_caps_unref (caps);
+  }
+  fail_unless (gst_buffer_pool_acquire_buffer (fx->pool, &buf, NULL) ==
+      GST_FLOW_OK);
+  fail_unless (gst_video_frame_map (&frame, &fx->info, buf, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
+    gint c = plane_first_comp (&fx->info, p);
+
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&frame, c); y++)
+      fill_random (fx->rand, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p),
+          (gsize) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c) *
+          GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c));
+  }
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* Compares every visible value of every component (tolerance tol) and every
+ * padding byte inside a pixel (exact). Returns the number of mismatches. */
+static guint
+compare_frames (const GstVideoFrame * got, const GstVideoFrame * want,
+    guint tol, Mismatch * mm)
+{
+  const GstVideoFormatInfo *finfo = got->info.finfo;
+  guint c, p;
+  gint x, y, b;
+
+  memset (mm, 0, sizeof (*mm));
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c); y++) {
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c); x++) {
+        guint g = ref_comp_get (got, c, x, y);
+        guint w = ref_comp_get (want, c, x, y);
+
+        if ((g > w ? g - w : w - g) > tol) {
+          if (mm->count++ == 0) {
+            mm->comp = c;
+            mm->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
+            mm->x = x;
+            mm->y = y;
+            mm->got = g;
+            mm->want = w;
+          }
+        }
+      }
+    }
+  }
+
+  /* Bytes of a pixel that belong to no component: the x of RGBx/BGRx. */
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (got); p++) {
+    gint c0 = plane_first_comp (&got->info, p);
+    gint pstride = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c0);
+    gboolean covered[8] = { FALSE };
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
+      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
+        continue;
+      covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c)] = TRUE;
+      if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8)
+        covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + 1] = TRUE;
+    }
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c0); y++) {
+      const guint8 *rg = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (got, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (got, p);
+      const guint8 *rw = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (want, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (want, p);
+
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c0); x++) {
+        for (b = 0; b < pstride; b++) {
+          gsize o = (gsize) x * pstride + b;
+
+          if (covered[b] || rg[o] == rw[o])
+            continue;
+          if (mm->count++ == 0) {
+            mm->comp = 100 + b;       /* reported as "padding byte" */
+            mm->plane = p;
+            mm->x = x;
+            mm->y = y;
+            mm->got = rg[o];
+            mm->want = rw[o];
+          }
+        }
+      }
+    }
+  }
+  return mm->count;
+}
+
+/* Checks out == ref applied n_refs times to in (a chain). */
+static void
+verify_output (Fx * fx, const RefConv * const *refs, guint n_refs,
+    GstBuffer * in, GstBuffer * out, guint tol, const gchar * what)
+{
+  GstVideoFrame fin, fout, fref, ftmp;
+  GstBuffer *refbuf, *tmpbuf;
+  Mismatch mm, same;
+  guint i;
+
+  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) & fx->info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) & fx->info, out,
+          GST_MAP_READ), "cannot map the output buffer as %s %dx%d",
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info));
+
+  refbuf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx->info),
+      NULL);
+  fail_unless (gst_video_frame_map (&fref, (GstVideoInfo *) & fx->info,
+          refbuf, GST_MAP_READWRITE));
+  ref_tiledconv (&fin, &fref, refs[0]);
+  for (i = 1; i < n_refs; i++) {
+    tmpbuf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx->info),
+        NULL);
+    fail_unless (gst_video_frame_map (&ftmp, (GstVideoInfo *) & fx->info,
+            tmpbuf, GST_MAP_READWRITE));
+    gst_video_frame_copy (&ftmp, &fref);
+    ref_tiledconv (&ftmp, &fref, refs[i]);
+    gst_video_frame_unmap (&ftmp);
+    gst_buffer_unref (tmpbuf);
+  }
+
+  if (compare_frames (&fout, &fref, tol, &mm) > 0) {
+    gchar *desc = ref_conv_describe (refs[n_refs - 1]);
+    guint input = mm.comp < 100 ? ref_comp_get (&fin, mm.comp, mm.x, mm.y) : 0;
+
+    fail ("VKTILE_SEED=%u (test seed %u) %s: format %s %dx%d algorithm %s, "
+        "%s: %u values off by more than %u; first at x=%d y=%d plane %u "
+        "%s %u: got %u want %u (input %u)", base_seed, fx->seed, what,
+        GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+        GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm, desc, mm.count,
+        tol, mm.x, mm.y, mm.plane, mm.comp < 100 ? "component" :
+        "padding byte", mm.comp < 100 ? mm.comp : mm.comp - 100, mm.got,
+        mm.want, input);
+    g_free (desc);
+  }
+  /* Rounding to nearest (SPEC §3). The tolerance of 1 would also pass
+   * truncation or another systematic offset, which moves about half of the
+   * values; fp32 noise moves only those within a hair of a .5 boundary. An
+   * exact tie may go either way (ties to even is rounding to nearest too),
+   * so values that match the reference with ties rounded down pass. */
+  if (n_refs == 1) {
+    RefConv down = *refs[0];
+    GstBuffer *dbuf = gst_buffer_new_allocate (NULL,
+        GST_VIDEO_INFO_SIZE (&fx->info), NULL);
+    GstVideoFrame fdown;
+    guint n_values = 0, off = 0, c;
+    gint x, y;
+
+    down.ties_down = TRUE;
+    fail_unless (gst_video_frame_map (&fdown, &fx->info, dbuf,
+            GST_MAP_READWRITE));
+    ref_tiledconv (&fin, &fdown, &down);
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
+      for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
+        for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
+          guint g = ref_comp_get (&fout, c, x, y);
+
+          n_values++;
+          off += g != ref_comp_get (&fref, c, x, y)
+              && g != ref_comp_get (&fdown, c, x, y);
+        }
+      }
+    }
+    if (g_getenv ("VKTILE_ROUNDING_STATS"))
+      g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
+          n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
+    fail_unless (off <= MAX (4, n_values / 20), "VKTILE_SEED=%u %s: format "
+        "%s %dx%d algorithm %s: %u of %u values differ by 1 from the "
+        "reference: not rounded to nearest?", base_seed, what,
+        GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+        GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm, off, n_values);
+    gst_video_frame_unmap (&fdown);
+    gst_buffer_unref (dbuf);
+  }
+  if (compare_frames (&fout, &fin, 0, &same) > 0)
+    fx->n_changed++;
+  fx->n_frames++;
+
+  gst_video_frame_unmap (&fref);
+  gst_buffer_unref (refbuf);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+}
+
+/* Pushes one frame through the harness; returns the output (owned). */
+static GstBuffer *
+fx_push (Fx * fx, GstBuffer * in)
+{
+  GstFlowReturn ret;
+  GstBuffer *out;
+
+  GST_BUFFER_PTS (in) = fx->pts;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  fx->pts += GST_SECOND / 30;
+  ret = gst_harness_push (fx->h, in);
+  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
+      "algorithm %s)", gst_flow_get_name (ret),
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm);
+  out = gst_harness_pull (fx->h);
+  fail_unless (out != NULL, "no output buffer");
+  return out;
+}
+
+static guint count_metas (GstBuffer * buf);
+
+/* One random frame through the element, checked against the reference;
+ * every output buffer carries exactly one timing meta (one element). */
+static void
+fx_check_frame (Fx * fx, Layout layout, const gchar * what)
+{
+  const RefConv *refs[1] = { &fx->ref };
+  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ? fx_make_pool_frame (fx)
+      : make_frame (&fx->info, fx->rand, layout);
+  GstBuffer *out = fx_push (fx, gst_buffer_ref (in));
+
+  verify_output (fx, refs, 1, in, out, 1, what);
+  fail_unless (count_metas (out) == 1, "%s: %u timing metas on an output "
+      "buffer, want 1", what, count_metas (out));
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* ------------------------------------------------------------------------ */
+/* CPU-only checks of the checker itself: a copy must fail it. */
+
+GST_START_TEST (test_reference_detects_copy)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoInfo info;
+  GstVideoFrame fin, fref;
+  GstBuffer *in, *ref;
+  GRand *r = g_rand_new_with_seed (base_seed + __i__);
+  RefConv p;
+  Mismatch mm;
+
+  gst_video_info_set_format (&info, fmt, 33, 17);
+  in = make_frame (&info, r, LAYOUT_DEFAULT);
+  ref = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
+  fail_unless (gst_video_frame_map (&fin, &info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fref, &info, ref, GST_MAP_READWRITE));
+
+  /* the default gaussian3 changes nearly every value of a random frame */
+  ref_conv_init (&p);
+  ref_tiledconv (&fin, &fref, &p);
+  fail_unless (compare_frames (&fin, &fref, 1, &mm) >
+      (guint) (GST_VIDEO_INFO_WIDTH (&info) * GST_VIDEO_INFO_HEIGHT (&info)) / 2,
+      "a copy of the input passes the gaussian3 check (%u mismatches)",
+      mm.count);
+
+  /* the identity kernel is an exact copy */
+  {
+    gdouble id[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+    ref_conv_set_kernel (&p, id, 9);
+    ref_tiledconv (&fin, &fref, &p);
+    fail_unless_equals_int (compare_frames (&fin, &fref, 0, &mm), 0);
+  }
+
+  gst_video_frame_unmap (&fref);
+  gst_video_frame_unmap (&fin);
+  gst_buffer_unref (ref);
+  gst_buffer_unref (in);
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* The border rules of SEMANTICS.md / OpenCV on a range "abcd" and on ranges
+ * shorter than the kernel radius. */
+GST_START_TEST (test_reference_border_rules)
+{
+  /* index -5..8 into n = 4 */
+  static const gint clamp4[] = { 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3 };
+  static const gint mirror4[] = { 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 2 };
+  static const gint reflect4[] = { 3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0, 0 };
+  static const gint wrap4[] = { 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0 };
+  gint i;
+
+  for (i = -5; i <= 8; i++) {
+    fail_unless_equals_int (ref_border_map (REF_BORDER_CLAMP, i, 4),
+        clamp4[i + 5]);
+    fail_unless_equals_int (ref_border_map (REF_BORDER_MIRROR, i, 4),
+        mirror4[i + 5]);
+    fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, i, 4),
+        reflect4[i + 5]);
+    fail_unless_equals_int (ref_border_map (REF_BORDER_WRAP, i, 4),
+        wrap4[i + 5]);
+    fail_unless_equals_int (ref_border_map (REF_BORDER_CONSTANT, i, 4),
+        i >= 0 && i < 4 ? i : -1);
+    /* n = 1 and 2: every rule stays inside the range */
+    fail_unless_equals_int (ref_border_map (REF_BORDER_MIRROR, i, 1), 0);
+    fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, i, 1), 0);
+    fail_unless (ref_border_map (REF_BORDER_MIRROR, i, 2) ==
+        ((i % 2) + 2) % 2);
+  }
+  /* reflect with n = 2: ab|ab|ba -> b a | a b | b a */
+  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, -1, 2), 0);
+  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, -2, 2), 1);
+  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, 2, 2), 1);
+  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, 3, 2), 0);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* the element on every format */
+
+/* Every algorithm x border mode x kernel size x kernel kind on one format:
+ * 180 frames through one harness, properties changed between frames. */
+GST_START_TEST (test_matrix)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint a, b, n, kind;
+  Fx fx;
+
+  fx_init (&fx, NULL, 100 + __i__);
+  fx_set_caps (&fx, fmt, 37, 21);
+  for (a = 0; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    for (b = 0; b < REF_BORDER_N; b++) {
+      fx_set_border (&fx, b, g_rand_double (fx.rand));
+      for (n = 3; n <= 7; n += 2) {
+        for (kind = 0; kind < KERNEL_KINDS; kind++) {
+          gchar *what = g_strdup_printf ("matrix (%s %ux%u kernel)",
+              kernel_kind_names[kind], n, n);
+
+          fx_random_kernel (&fx, kind, n);
+          fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+          g_free (what);
+        }
+      }
+    }
+  }
+  /* every one of those frames must have been changed by its filter: a
+   * shader that copies would be caught here even if the reference agreed */
+  fail_unless_equals_int (fx.n_changed, fx.n_frames);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The main algorithm on a frame with interior tiles in every format (also
+ * GRAY8, whose 32-word tiles are 128 pixels wide): tiled x every border x
+ * kernel size x kind, and each baseline with every border. */
+GST_START_TEST (test_matrix_large)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint a, b, n, kind;
+  Fx fx;
+
+  fx_init (&fx, NULL, 150 + __i__);
+  fx_set_caps (&fx, fmt, 300, 100);
+  for (b = 0; b < REF_BORDER_N; b++) {
+    fx_set_border (&fx, b, g_rand_double (fx.rand));
+    for (n = 3; n <= 7; n += 2) {
+      for (kind = 0; kind < KERNEL_KINDS; kind++) {
+        gchar *what = g_strdup_printf ("large matrix (%s %ux%u kernel)",
+            kernel_kind_names[kind], n, n);
+
+        fx_random_kernel (&fx, kind, n);
+        fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+        g_free (what);
+      }
+    }
+  }
+  for (a = 1; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    for (b = 0; b < REF_BORDER_N; b++) {
+      fx_set_border (&fx, b, g_rand_double (fx.rand));
+      fx_random_kernel (&fx, (a + b) % KERNEL_KINDS, 3 + 2 * ((a + b) % 3));
+      fx_check_frame (&fx, LAYOUT_DEFAULT, "large matrix");
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The frame sizes of SPEC §8 (none a multiple of the 32x32 tile; 1x1 and
+ * 2x3 smaller than every kernel) x every algorithm, through caps changes of
+ * one harness; border, kernel size and kind rotate. */
+GST_START_TEST (test_sizes)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint s, a;
+  Fx fx;
+
+  fx_init (&fx, NULL, 200 + __i__);
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      guint k = s + a + __i__;
+      gchar *what = g_strdup_printf ("sizes #%u", s);
+
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_set_border (&fx, k % REF_BORDER_N, 0.25);
+      fx_random_kernel (&fx, (s + 2 * a + __i__) % KERNEL_KINDS,
+          3 + 2 * (k % 3));
+      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+      g_free (what);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Target/source ROIs on a large frame whose edges cut through tiles, so
+ * that the tiled algorithm's border classes meet ROI edges (the full-frame
+ * case is test_matrix_large). */
+GST_START_TEST (test_roi_large)
+{
+  /* x, y, w, h, source-x, source-y on 257x130 */
+  static const gint rois[][6] = {
+    {37, 21, 150, 90, 61, 33},
+    {64, 32, 128, 64, 1, 3},    /* tile-aligned target, odd source */
+    {3, 5, 0, 0, -1, -1},       /* to the edges */
+    {100, 40, 200, 200, 0, 0},  /* clipped */
+  };
+  GstVideoFormat fmt = all_formats[__i__];
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, NULL, 300 + __i__);
+  fx_set_caps (&fx, fmt, 257, 130);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+    gchar *what = g_strdup_printf ("large frame, roi #%u", r);
+
+    fx_set_algorithm (&fx, r == 3 ? "shared" : "tiled");
+    fx_random_kernel (&fx, (r + __i__) % KERNEL_KINDS, 3 + 2 * (r % 3));
+    fx_set_border (&fx, (r + 2 * __i__) % REF_BORDER_N, 0.3);
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    g_free (what);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* 5x5 and 7x7 kernels on frames smaller than the kernel, in every border
+ * mode (the periodic extension of the border rules). */
+GST_START_TEST (test_smaller_than_kernel)
+{
+  static const gint small[][2] = { {1, 1}, {2, 3}, {3, 2}, {1, 6}, {4, 1},
+  {5, 7}
+  };
+  GstVideoFormat fmt = all_formats[__i__];
+  guint s, b;
+  Fx fx;
+
+  fx_init (&fx, NULL, 400 + __i__);
+  for (s = 0; s < G_N_ELEMENTS (small); s++) {
+    fx_set_caps (&fx, fmt, small[s][0], small[s][1]);
+    for (b = 0; b < REF_BORDER_N; b++) {
+      gchar *what = g_strdup_printf ("smaller than the kernel, %dx%d",
+          small[s][0], small[s][1]);
+
+      fx_set_algorithm (&fx, algorithms[(s + b + __i__) % N_ALGORITHMS]);
+      fx_random_kernel (&fx, (s + b) % KERNEL_KINDS, (s + b) % 2 ? 5 : 7);
+      fx_set_border (&fx, b, 0.75);
+      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+      g_free (what);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Target and source ROIs x every algorithm: inside, moved, odd offsets
+ * (chroma and byte lanes misaligned), clipped, 1 pixel wide/high, to the
+ * edge (width 0), entirely outside (a copy). */
+GST_START_TEST (test_roi)
+{
+  /* x, y, w, h, source-x, source-y on a 41x27 frame */
+  static const gint rois[][6] = {
+    {6, 4, 20, 12, -1, -1},     /* inside, even */
+    {5, 3, 19, 11, -1, -1},     /* inside, odd */
+    {4, 2, 15, 8, 17, 13},      /* source elsewhere */
+    {3, 5, 11, 9, 24, 7},       /* odd target and source */
+    {2, 1, 9, 7, 1, 16},        /* source below, odd */
+    {30, 20, 20, 20, -1, -1},   /* clipped by the frame */
+    {4, 4, 16, 10, 33, 22},     /* source clipped by the frame */
+    {9, 0, 1, 0, -1, -1},       /* 1 wide, to the bottom edge */
+    {0, 13, 0, 1, 7, 3},        /* 1 high, to the right edge, moved */
+    {10, 3, 1, 1, 21, 8},       /* a single pixel, moved */
+    {17, 9, 0, 0, -1, -1},      /* to the edges */
+    {41, 0, 5, 5, -1, -1},      /* outside: a copy */
+    {0, 0, 0, 0, 40, 26},       /* source is the last pixel: 1x1 */
+    {1, 1, 39, 25, 0, 0},       /* overlapping, shifted by one */
+  };
+  GstVideoFormat fmt = all_formats[__i__];
+  guint r, a;
+  Fx fx;
+
+  fx_init (&fx, NULL, 500 + __i__);
+  fx_set_caps (&fx, fmt, 41, 27);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      gchar *what = g_strdup_printf ("roi #%u", r);
+
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_set_border (&fx, (r + a + 2 * __i__) % REF_BORDER_N, 0.4);
+      fx_random_kernel (&fx, (r + a + __i__) % KERNEL_KINDS,
+          3 + 2 * ((r + a) % 3));
+      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+      g_free (what);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ROI properties at the ends of their ranges: nothing to filter, or clipped
+ * to the frame, never a crash or an overflow. */
+GST_START_TEST (test_roi_extremes)
+{
+  static const gint rois[][6] = {
+    {G_MAXINT, 0, 0, 0, -1, -1},
+    {0, G_MAXINT, 4, 4, -1, -1},
+    {3, 2, G_MAXINT, G_MAXINT, -1, -1},
+    {0, 0, 5, 5, G_MAXINT, 0},
+    {0, 0, 5, 5, 3, G_MAXINT},
+    {G_MAXINT - 1, G_MAXINT - 1, G_MAXINT, G_MAXINT, 0, 0},
+    {2, 2, 6, 6, G_MAXINT - 3, 1},
+  };
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, NULL, 550 + __i__);
+  fx_set_caps (&fx, __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA,
+      33, 17);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+    gchar *what = g_strdup_printf ("extreme roi #%u", r);
+
+    fx_set_algorithm (&fx, algorithms[r % N_ALGORITHMS]);
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    g_free (what);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* `planes` selects components; the others (and RGBx's x) are copied. */
+GST_START_TEST (test_planes)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    guint planes;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_RGBA, 0x1},       /* only R */
+    {GST_VIDEO_FORMAT_BGRA, 0x1},       /* only R, which is byte 2 */
+    {GST_VIDEO_FORMAT_BGRA, 0x8},       /* only A */
+    {GST_VIDEO_FORMAT_RGBx, 0xf},       /* x copied even with bit 3 */
+    {GST_VIDEO_FORMAT_BGRx, 0x6},       /* G and B */
+    {GST_VIDEO_FORMAT_NV12, 0x1},       /* only Y */
+    {GST_VIDEO_FORMAT_NV12, 0x4},       /* only V, interleaved with U */
+    {GST_VIDEO_FORMAT_I420, 0x6},       /* chroma only */
+    {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
+    {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
+    {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
+  };
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, NULL, 600);
+  fx_set_preset (&fx, "box3");
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *what = g_strdup_printf ("planes case %u", i);
+
+    fx_set_caps (&fx, cases[i].fmt, 35, 19);
+    fx_set_planes (&fx, cases[i].planes);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    g_free (what);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Every preset against the SEMANTICS table, and `preset` read back. */
+GST_START_TEST (test_presets)
+{
+  static const gchar *presets[] = { "box3", "box5", "gaussian3",
+    "gaussian5", "sharpen", "laplacian", "sobel-x", "sobel-y", "emboss",
+  };
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, NULL, 700);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 34, 18);
+  for (i = 0; i < G_N_ELEMENTS (presets); i++) {
+    fx_set_preset (&fx, presets[i]);
+    fx_set_algorithm (&fx, algorithms[i % N_ALGORITHMS]);
+    fx_set_border (&fx, i % REF_BORDER_N, 0.5);
+    /* edge detectors need a bias to be seen at all */
+    fx_set_gain (&fx, 1.0, i >= 5 ? 0.5 : 0.0, FALSE);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, presets[i]);
+    fail_unless_equals_string (get_enum_nick (fx.el, "preset"), presets[i]);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* scale, bias and absolute with sobel-x (clamping both ways). */
+GST_START_TEST (test_scale_bias_absolute)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
+  };
+  static const struct
+  {
+    gdouble scale, bias;
+    gboolean absolute;
+  } gains[] = {
+    {0.25, 0.5, FALSE},
+    {1.0, 0.0, TRUE},
+    {0.5, 0.1, TRUE},
+    {2.0, 0.0, FALSE},          /* negative sums clamp to 0 */
+    {-0.7, 0.3, FALSE},         /* only where scale may be negative */
+  };
+  GParamSpec *scale_spec;
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, NULL, 800 + __i__);
+  fx_set_caps (&fx, fmts[__i__], 39, 23);
+  fx_set_preset (&fx, "sobel-x");
+  scale_spec = g_object_class_find_property (G_OBJECT_GET_CLASS (fx.el),
+      "scale");
+  for (i = 0; i < G_N_ELEMENTS (gains); i++) {
+    gchar *what;
+
+    if (gains[i].scale < G_PARAM_SPEC_DOUBLE (scale_spec)->minimum)
+      continue;
+    what = g_strdup_printf ("gain case %u", i);
+
+    fx_set_algorithm (&fx, algorithms[(i + __i__) % N_ALGORITHMS]);
+    fx_set_gain (&fx, gains[i].scale, gains[i].bias, gains[i].absolute);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    g_free (what);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Only one of kernel-x / kernel-y: the other axis is the identity. */
+GST_START_TEST (test_separable_one_axis)
+{
+  gdouble t[7];
+  Fx fx;
+
+  fx_init (&fx, NULL, 900);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 45, 29);
+  random_taps (fx.rand, t, 5);
+  fx_set_separable (&fx, t, NULL, 5);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-x only");
+  random_taps (fx.rand, t, 7);
+  fx_set_algorithm (&fx, "two-pass");
+  fx_set_separable (&fx, NULL, t, 7);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y only");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* A 5- or 7-tap separable kernel set on a fresh element, the way a launch
+ * line sets it (kernel-x first, while kernel-y still has its default
+ * length), and from a launch line itself. */
+GST_START_TEST (test_separable_fresh_element)
+{
+  static const gdouble kx[7] = { 0.1, -0.2, 0.3, 0.4, 0.2, 0.1, 0.1 };
+  static const gdouble ky[7] = { 0.05, 0.1, 0.2, 0.3, 0.2, 0.1, 0.05 };
+  guint n = __i__ ? 7 : 5;
+  GString *launch = g_string_new ("tiledconv kernel-x=\"<");
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, NULL, 950 + __i__);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 40, 22);
+  set_double_array (fx.el, "kernel-x", kx, n);
+  set_double_array (fx.el, "kernel-y", ky, n);
+  ref_conv_set_separable (&fx.ref, kx, ky, n);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "separable on a fresh element");
+  fx_clear (&fx);
+
+  for (i = 0; i < n; i++)
+    g_string_append_printf (launch, "%s%g", i ? ", " : "", kx[i]);
+  g_string_append (launch, ">\" kernel-y=\"<");
+  for (i = 0; i < n; i++)
+    g_string_append_printf (launch, "%s%g", i ? ", " : "", ky[i]);
+  g_string_append (launch, ">\"");
+  fx_init (&fx, launch->str, 960 + __i__);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 40, 22);
+  ref_conv_set_separable (&fx.ref, kx, ky, n);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, launch->str);
+  fx_clear (&fx);
+  g_string_free (launch, TRUE);
+}
+
+GST_END_TEST;
+
+/* Input buffers whose GstVideoMeta gives padded strides and moved planes
+ * (4-aligned, then odd), with every algorithm. */
+GST_START_TEST (test_padded_input)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint a;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1000 + __i__);
+  fx_set_caps (&fx, fmt, 33, 17);
+  for (a = 0; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    fx_random_kernel (&fx, a % KERNEL_KINDS, 5);
+    fx_set_border (&fx, (a + __i__) % REF_BORDER_N, 0.6);
+    fx_check_frame (&fx, LAYOUT_PADDED, "padded strides (4-aligned)");
+    fx_check_frame (&fx, LAYOUT_ODD, "padded strides (odd)");
+  }
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "default strides after padded ones");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* System-memory caps, upstream writing into the pool tiledconv proposes
+ * (SPEC §3: host-visible Vulkan buffers, so that no copy is needed). */
+GST_START_TEST (test_proposed_pool_input)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint a;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1050 + __i__);
+  fx_set_caps (&fx, fmt, 45, 23);
+  for (a = 0; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    fx_random_kernel (&fx, (a + __i__) % KERNEL_KINDS, 3 + 2 * (a % 3));
+    fx_set_border (&fx, (a + 2 * __i__) % REF_BORDER_N, 0.2);
+    fx_check_frame (&fx, LAYOUT_PROPOSED_POOL, "input from the proposed pool");
+  }
+  {
+    GstBuffer *buf = NULL;
+
+    fail_unless (gst_buffer_pool_acquire_buffer (fx.pool, &buf, NULL) ==
+        GST_FLOW_OK);
+    fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf,
+                0)), "the proposed pool does not hold Vulkan buffers");
+    gst_buffer_unref (buf);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+static GstPadProbeReturn
+count_vulkan_buffers (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  guint *counts = data;
+  guint i, vk = 0;
+
+  for (i = 0; i < gst_buffer_n_memory (buf); i++)
+    vk += gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, i));
+  counts[vk == gst_buffer_n_memory (buf) ? 0 : 1]++;
+  return GST_PAD_PROBE_OK;
+}
+
+/* counts[0]: buffers entering el's sink pad all in VulkanBuffer memory,
+ * counts[1]: the others. */
+static void
+probe_sink_memory (GstElement * el, guint * counts)
+{
+  GstPad *pad = gst_element_get_static_pad (el, "sink");
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      counts, NULL);
+  gst_object_unref (pad);
+}
+
+/* vulkanupload ! video/x-raw(memory:VulkanBuffer) ! tiledconv, fed like
+ * videotestsrc feeds it: into buffers of the pool vulkanupload proposes.
+ * (vulkanupload 1.22 aborts on system-memory buffers of its own allocation
+ * size, "plane_size < map_info.size", with or without tiledconv.) */
+GST_START_TEST (test_vulkan_buffer_input)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_RGBA,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_BGRx,
+  };
+  const gchar *fmt = gst_video_format_to_string (fmts[__i__]);
+  gchar *launch = g_strdup_printf ("vulkanupload ! "
+      "video/x-raw(memory:VulkanBuffer),format=%s ! tiledconv", fmt);
+  guint counts[2] = { 0, 0 };
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, launch, 1100 + __i__);
+  probe_sink_memory (fx.el, counts);
+  fx_set_caps (&fx, fmts[__i__], 47, 25);
+  for (i = 0; i < 3; i++) {
+    fx_set_algorithm (&fx, algorithms[(i + __i__) % N_ALGORITHMS]);
+    fx_random_kernel (&fx, i % KERNEL_KINDS, 3 + 2 * i);
+    fx_set_border (&fx, (i + __i__) % REF_BORDER_N, 0.1);
+    fx_check_frame (&fx, LAYOUT_PROPOSED_POOL, "VulkanBuffer input");
+  }
+  fail_unless (counts[0] == 3 && counts[1] == 0, "into tiledconv: %u "
+      "VulkanBuffer frames, %u other", counts[0], counts[1]);
+  fx_clear (&fx);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
+static void
+check_meta (GstBuffer * buf, const gchar * name, guint64 frame_index)
+{
+  GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (buf, name);
+
+  fail_unless (m != NULL, "no timing meta of %s", name);
+  fail_unless_equals_string (m->element_name, name);
+  fail_unless (m->frame_index == frame_index, "%s: frame_index %"
+      G_GUINT64_FORMAT ", want %" G_GUINT64_FORMAT, name, m->frame_index,
+      frame_index);
+  fail_unless (m->dispatches > 0, "%s: no dispatches", name);
+  fail_unless (m->cpu_ns > 0, "%s: cpu_ns is 0", name);
+}
+
+static guint
+count_metas (GstBuffer * buf)
+{
+  gpointer state = NULL;
+  guint n = 0;
+
+  fail_unless (gst_vktile_timing_meta_api_get_type () != 0,
+      "GstVkTileTimingMeta API type not registered");
+  while (gst_buffer_iterate_meta_filtered (buf, &state,
+          gst_vktile_timing_meta_api_get_type ()))
+    n++;
+  return n;
+}
+
+/* tiledconv ! video/x-raw(memory:VulkanBuffer) ! tiledconv, system memory at
+ * both ends: the output is the reference applied twice, the frame stays in
+ * Vulkan buffers in between, and it carries one meta per element. */
+GST_START_TEST (test_vulkan_buffer_chain)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_RGBA,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY8,
+  };
+  const gchar *fmt = gst_video_format_to_string (fmts[__i__]);
+  gchar *launch = g_strdup_printf ("tiledconv name=a ! "
+      "video/x-raw(memory:VulkanBuffer),format=%s ! tiledconv name=b", fmt);
+  GstElement *b;
+  guint counts[2] = { 0, 0 };
+  guint64 a_download = 0, b_upload = 0;
+  RefConv ref_b;
+  guint i;
+  Fx fx;
+
+  fx_init_full (&fx, launch, "a", 1200 + __i__);
+  b = harness_get_tiledconv (fx.h, "b");
+  probe_sink_memory (b, counts);
+  fx_set_caps (&fx, fmts[__i__], 43, 31);
+
+  for (i = 0; i < 3; i++) {
+    const RefConv *refs[2] = { &fx.ref, &ref_b };
+    GstBuffer *in, *out;
+    gdouble k[25];
+
+    /* a: an integer kernel, exact in fp32; b: random */
+    fx_set_preset (&fx, i == 1 ? "sobel-y" : "sharpen");
+    fx_set_gain (&fx, 1.0, i == 1 ? 0.5 : 0.0, FALSE);
+    fx_set_algorithm (&fx, algorithms[i]);
+    ref_conv_init (&ref_b);
+    random_taps (fx.rand, k, 25);
+    set_double_array (b, "kernel", k, 25);
+    ref_conv_set_kernel (&ref_b, k, 25);
+    gst_util_set_object_arg (G_OBJECT (b), "border", "wrap");
+    gst_util_set_object_arg (G_OBJECT (b), "algorithm", algorithms[3 - i]);
+    ref_b.border = REF_BORDER_WRAP;
+
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    /* two roundings: the first stage's +-1 goes through b's kernel */
+    verify_output (&fx, refs, 2, in, out, 2, "chain a ! b");
+
+    fail_unless (counts[0] == i + 1 && counts[1] == 0, "between a and b: %u "
+        "VulkanBuffer frames, %u other", counts[0], counts[1]);
+    fail_unless_equals_int (count_metas (out), 2);
+    check_meta (out, "a", i);
+    check_meta (out, "b", i);
+    a_download = MAX (a_download,
+        gst_vktile_timing_meta_get (out, "a")->download_ns);
+    b_upload = MAX (b_upload, gst_vktile_timing_meta_get (out, "b")->upload_ns);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  /* checked last, so that the output checks above run whatever happens */
+  fail_unless (a_download == 0 && b_upload == 0, "a: download_ns %"
+      G_GUINT64_FORMAT ", b: upload_ns %" G_GUINT64_FORMAT ": both must be "
+      "0, the frame stays on the GPU", a_download, b_upload);
+  gst_object_unref (b);
+  fx_clear (&fx);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
+/* One element: one meta per buffer, frame_index counting up, dispatches,
+ * and the work-groups of each border class. The tiled work-groups are 32x8
+ * invocations of 4x4 GRAY8 pixels: tiles of 128x32 GRAY8 pixels. On a
+ * 1000x130 frame with a 3x3 kernel they are 8 x 5 = 40; those reading only
+ * inside the frame (and so writing only inside it) are columns 1-6 x rows
+ * 1-3 = 18; none is free on read but not on write; columns 0-6 x rows 0-3
+ * = 28 write inside, so 28 - 18 = 10 are free on write only; 12 are
+ * neither (text 000, classes 1-4). Only GRAY8 gets exact counts. */
+GST_START_TEST (test_timing_meta)
+{
+  guint i, a;
+  gchar *name;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1300);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 1000, 130);
+  fx_set_preset (&fx, "sharpen");
+  name = gst_element_get_name (fx.el);
+  for (i = 0; i < 2 + N_ALGORITHMS; i++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    GstBuffer *out;
+    GstVkTileTimingMeta *m;
+
+    a = i < 2 ? 0 : i - 2;
+    fx_set_algorithm (&fx, algorithms[a]);
+    out = fx_push (&fx, in);
+    fail_unless_equals_int (count_metas (out), 1);
+    check_meta (out, name, i);
+    m = gst_vktile_timing_meta_get (out, NULL);
+    fail_unless (m != NULL);
+    if (a == 0) {
+      fail_unless (m->tile_classes[GST_VKTILE_TILES_FREE] == 18 &&
+          m->tile_classes[GST_VKTILE_TILES_WRITE_CHECKED] == 0 &&
+          m->tile_classes[GST_VKTILE_TILES_READ_CHECKED] == 10 &&
+          m->tile_classes[GST_VKTILE_TILES_CHECKED] == 12,
+          "tile classes (free, write-checked, read-checked, checked) "
+          "%u %u %u %u, want 18 0 10 12", m->tile_classes[0],
+          m->tile_classes[1], m->tile_classes[2], m->tile_classes[3]);
+    } else {
+      fail_unless (m->tile_classes[0] + m->tile_classes[1] +
+          m->tile_classes[2] + m->tile_classes[3] == 0,
+          "%s reports tile classes", algorithms[a]);
+    }
+    /* the meta survives a copy of the buffer */
+    {
+      GstBuffer *copy = gst_buffer_copy (out);
+      fail_unless_equals_int (count_metas (copy), 1);
+      gst_buffer_unref (copy);
+    }
+    gst_buffer_unref (out);
+  }
+
+  /* RGBA: still interior tiles (32x32 pixels), and edge tiles */
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 257, 130);
+  fx_set_algorithm (&fx, "tiled");
+  {
+    GstBuffer *out = fx_push (&fx, make_frame (&fx.info, fx.rand,
+            LAYOUT_DEFAULT));
+    GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (out, name);
+
+    fail_unless (m != NULL);
+    fail_unless (m->tile_classes[GST_VKTILE_TILES_FREE] > 0 &&
+        m->tile_classes[GST_VKTILE_TILES_CHECKED] > 0,
+        "RGBA 257x130: tile classes %u %u %u %u", m->tile_classes[0],
+        m->tile_classes[1], m->tile_classes[2], m->tile_classes[3]);
+    gst_buffer_unref (out);
+  }
+  g_free (name);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+GST_START_TEST (test_deterministic)
+{
+  GstBuffer *in, *out1, *out2;
+  GstVideoFrame f1, f2;
+  Mismatch mm;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1400 + __i__);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 99, 51);
+  fx_set_algorithm (&fx, algorithms[__i__]);
+  fx_random_kernel (&fx, KERNEL_2D, 7);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  out1 = fx_push (&fx, gst_buffer_ref (in));
+  out2 = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&f1, &fx.info, out1, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&f2, &fx.info, out2, GST_MAP_READ));
+  fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "algorithm %s: two "
+      "runs on the same frame differ in %u values, first at x=%d y=%d "
+      "plane %u: %u then %u", algorithms[__i__], mm.count, mm.x, mm.y,
+      mm.plane, mm.got, mm.want);
+  gst_video_frame_unmap (&f1);
+  gst_video_frame_unmap (&f2);
+  gst_buffer_unref (out1);
+  gst_buffer_unref (out2);
+  gst_buffer_unref (in);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The default element changes a random frame, and the identity kernel does
+ * not: the filter is really applied, and the plumbing around it is exact. */
+GST_START_TEST (test_filter_changes_frame)
+{
+  gdouble id[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+  GstVideoFrame fin, fout;
+  GstBuffer *in, *out;
+  Mismatch mm;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1500);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
+
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  out = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+  fail_unless (compare_frames (&fout, &fin, 1, &mm) > 64 * 48 * 4 / 2,
+      "gaussian3 left a random frame nearly unchanged (%u values differ)",
+      mm.count);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+
+  fx_set_kernel (&fx, id, 9);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  out = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+  fail_unless (compare_frames (&fout, &fin, 0, &mm) == 0,
+      "the identity kernel changed %u values", mm.count);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Size and format changes mid-stream keep producing correct output. */
+GST_START_TEST (test_caps_change)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    gint w, h;
+  } steps[] = {
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+    {GST_VIDEO_FORMAT_RGBA, 70, 41},
+    {GST_VIDEO_FORMAT_NV12, 70, 41},
+    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
+    {GST_VIDEO_FORMAT_I420, 31, 9},
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+  };
+  guint s;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1600);
+  fx_random_kernel (&fx, KERNEL_2D, 5);
+  fx_set_border (&fx, REF_BORDER_MIRROR, 0);
+  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
+    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+    fx_check_frame (&fx, LAYOUT_DEFAULT, "after a caps change");
+    fx_check_frame (&fx, LAYOUT_DEFAULT, "second frame after a caps change");
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* A property changed from another thread while frames stream (SPEC:
+ * "safe to change while playing"): every output is entirely the filter of
+ * one of the two kernels (3x3 and 7x7), never a mix, never a crash. */
+typedef struct
+{
+  GstElement *el;
+  const gdouble *ka, *kb;
+  gint stop;
+} Toggler;
+
+static gpointer
+toggle_kernel (gpointer data)
+{
+  Toggler *t = data;
+  guint i;
+
+  /* one property only: two could be seen half-applied by a frame */
+  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
+    if (i % 2)
+      set_double_array (t->el, "kernel", t->kb, 49);
+    else
+      set_double_array (t->el, "kernel", t->ka, 9);
+    g_usleep (300);
+  }
+  return NULL;
+}
+
+GST_START_TEST (test_property_change_while_streaming)
+{
+  gdouble ka[9], kb[49];
+  RefConv ra, rb;
+  Toggler t;
+  GThread *thread;
+  GstVideoFrame fin, fout, fref;
+  GstBuffer *refbuf;
+  guint i, matched_a = 0, matched_b = 0;
+  Mismatch mm;
+  Fx fx;
+
+  fx_init (&fx, NULL, 2000);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
+  fx_set_border (&fx, REF_BORDER_MIRROR, 0);
+  random_taps (fx.rand, ka, 9);
+  random_taps (fx.rand, kb, 49);
+  ra = rb = fx.ref;
+  ref_conv_set_kernel (&ra, ka, 9);
+  ref_conv_set_kernel (&rb, kb, 49);
+  set_double_array (fx.el, "kernel", ka, 9);
+
+  t.el = fx.el;
+  t.ka = ka;
+  t.kb = kb;
+  t.stop = 0;
+  thread = g_thread_new ("toggle", toggle_kernel, &t);
+  refbuf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx.info),
+      NULL);
+  for (i = 0; i < 40; i++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
+    gboolean is_a, is_b;
+    guint diff_a;
+
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fref, &fx.info, refbuf,
+            GST_MAP_READWRITE));
+    ref_tiledconv (&fin, &fref, &ra);
+    is_a = (diff_a = compare_frames (&fout, &fref, 1, &mm)) == 0;
+    ref_tiledconv (&fin, &fref, &rb);
+    is_b = compare_frames (&fout, &fref, 1, &mm) == 0;
+    fail_unless (is_a || is_b, "VKTILE_SEED=%u frame %u matches neither "
+        "kernel (%u values differ from the 3x3 one, %u from the 7x7 one)",
+        base_seed, i, diff_a, mm.count);
+    matched_a += is_a;
+    matched_b += is_b;
+    gst_video_frame_unmap (&fref);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&t.stop, 1);
+  g_thread_join (thread);
+  gst_buffer_unref (refbuf);
+  GST_INFO ("%u frames matched the 3x3 kernel, %u the 7x7", matched_a,
+      matched_b);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Back to NULL and playing again: the element restarts cleanly. */
+GST_START_TEST (test_restart)
+{
+  Fx fx;
+
+  fx_init (&fx, NULL, 2100);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 33, 17);
+  fx_random_kernel (&fx, KERNEL_2D, 7);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "before the restart");
+  fail_unless (gst_element_set_state (fx.h->element, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  gst_harness_play (fx.h);
+  fail_unless (gst_harness_push_event (fx.h,
+          gst_event_new_stream_start ("restart")));
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, 35, 19);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "after the restart");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Both pads take every format of SPEC §3, in system memory and in
+ * VulkanBuffer memory. */
+GST_START_TEST (test_pad_templates)
+{
+  GstElementFactory *f;
+  const GList *l;
+  guint i, seen = 0;
+
+  require_tiledconv ();
+  f = gst_element_factory_find ("tiledconv");
+  for (l = gst_element_factory_get_static_pad_templates (f); l; l = l->next) {
+    GstStaticPadTemplate *t = l->data;
+    GstCaps *caps = gst_static_pad_template_get_caps (t);
+
+    for (i = 0; i < N_FORMATS; i++) {
+      const gchar *fmt = gst_video_format_to_string (all_formats[i]);
+      gchar *sys = g_strdup_printf ("video/x-raw,format=%s", fmt);
+      gchar *vk = g_strdup_printf ("video/x-raw(memory:VulkanBuffer),"
+          "format=%s", fmt);
+      GstCaps *csys = gst_caps_from_string (sys);
+      GstCaps *cvk = gst_caps_from_string (vk);
+
+      fail_unless (gst_caps_can_intersect (caps, csys), "%s pad: no %s",
+          t->name_template, sys);
+      fail_unless (gst_caps_can_intersect (caps, cvk), "%s pad: no %s",
+          t->name_template, vk);
+      gst_caps_unref (csys);
+      gst_caps_unref (cvk);
+      g_free (sys);
+      g_free (vk);
+    }
+    gst_caps_unref (caps);
+    seen++;
+  }
+  fail_unless_equals_int (seen, 2);
+  gst_object_unref (f);
+}
+
+GST_END_TEST;
+
+/* A buffer too small for its caps is an error, not a crash or a read past
+ * its end. */
+GST_START_TEST (test_truncated_buffer)
+{
+  GstFlowReturn ret;
+  GstBuffer *in;
+  Fx fx;
+
+  fx_init (&fx, NULL, 2200);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, 64, 32);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "before a truncated buffer");
+  in = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx.info) / 2,
+      NULL);
+  gst_buffer_memset (in, 0, 0x55, gst_buffer_get_size (in));
+  ret = gst_harness_push (fx.h, in);
+  fail_unless (ret != GST_FLOW_OK, "a half-size buffer was accepted");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* A kernel given as a string, as on a gst-launch line: integer entries are
+ * numbers too. */
+GST_START_TEST (test_kernel_from_string)
+{
+  Fx fx;
+
+  fx_init (&fx, NULL, 1700);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 30, 20);
+  gst_util_set_object_arg (G_OBJECT (fx.el), "kernel",
+      "<0, -1, 0, -1, 5, -1, 0, -1, 0>");
+  ref_conv_set_preset (&fx.ref, "sharpen");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel <0,-1,0,-1,5,-1,0,-1,0>");
+  gst_util_set_object_arg (G_OBJECT (fx.el), "kernel-x", "<0.25, 0.5, 0.25>");
+  gst_util_set_object_arg (G_OBJECT (fx.el), "kernel-y", "<1, 2, 1>");
+  {
+    static const gdouble kx[3] = { 0.25, 0.5, 0.25 }, ky[3] = { 1, 2, 1 };
+    ref_conv_set_separable (&fx.ref, kx, ky, 3);
+  }
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-x/kernel-y from strings");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* properties */
+
+static void
+check_enum_nicks (GObjectClass * klass, const gchar * prop,
+    const gchar * const *nicks, const gchar * def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GEnumClass *eclass;
+  const gchar *const *n;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_ENUM (pspec), "%s is not an enum", prop);
+  eclass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  for (n = nicks; *n; n++)
+    fail_unless (g_enum_get_value_by_nick (eclass, *n) != NULL,
+        "%s has no value %s", prop, *n);
+  fail_unless_equals_string (g_enum_get_value (eclass,
+          G_PARAM_SPEC_ENUM (pspec)->default_value)->value_nick, def);
+}
+
+/* Names, types, defaults and ranges of SPEC §3-4 and the brief. */
+GST_START_TEST (test_property_specs)
+{
+  static const gchar *borders[] = { "clamp", "mirror", "reflect", "wrap",
+    "constant", NULL
+  };
+  static const gchar *algos[] = { "tiled", "naive", "two-pass", "shared",
+    NULL
+  };
+  static const gchar *presets[] = { "none", "box3", "box5", "gaussian3",
+    "gaussian5", "sharpen", "laplacian", "sobel-x", "sobel-y", "emboss", NULL
+  };
+  static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
+    "roi-height", NULL
+  };
+  GstElement *el;
+  GObjectClass *klass;
+  GParamSpec *pspec;
+  const gchar **p;
+  GValue v = G_VALUE_INIT;
+
+  require_tiledconv ();
+  el = gst_element_factory_make ("tiledconv", NULL);
+  klass = G_OBJECT_GET_CLASS (el);
+
+  check_enum_nicks (klass, "border", borders, "clamp");
+  check_enum_nicks (klass, "algorithm", algos, "tiled");
+  check_enum_nicks (klass, "preset", presets, "gaussian3");
+
+  for (p = ints0; *p; p++) {
+    pspec = g_object_class_find_property (klass, *p);
+    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
+    /* the GParamSpec itself refuses -1 */
+    g_value_init (&v, G_TYPE_INT);
+    g_value_set_int (&v, -1);
+    fail_unless (g_param_value_validate (pspec, &v), "%s accepts -1", *p);
+    g_value_unset (&v);
+  }
+  pspec = g_object_class_find_property (klass, "source-x");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, -1);
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "source-y");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, -1);
+
+  pspec = g_object_class_find_property (klass, "border-value");
+  fail_unless (pspec && G_IS_PARAM_SPEC_DOUBLE (pspec));
+  fail_unless (G_PARAM_SPEC_DOUBLE (pspec)->minimum == 0.0 &&
+      G_PARAM_SPEC_DOUBLE (pspec)->maximum == 1.0, "border-value not 0..1");
+
+  pspec = g_object_class_find_property (klass, "scale");
+  fail_unless (pspec && G_IS_PARAM_SPEC_DOUBLE (pspec));
+  fail_unless (G_PARAM_SPEC_DOUBLE (pspec)->default_value == 1.0);
+  pspec = g_object_class_find_property (klass, "bias");
+  fail_unless (pspec && G_IS_PARAM_SPEC_DOUBLE (pspec));
+  fail_unless (G_PARAM_SPEC_DOUBLE (pspec)->default_value == 0.0);
+  pspec = g_object_class_find_property (klass, "absolute");
+  fail_unless (pspec && G_IS_PARAM_SPEC_BOOLEAN (pspec));
+  fail_unless (G_PARAM_SPEC_BOOLEAN (pspec)->default_value == FALSE);
+  pspec = g_object_class_find_property (klass, "planes");
+  fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
+  fail_unless (g_object_class_find_property (klass, "kernel") != NULL);
+  fail_unless (g_object_class_find_property (klass, "kernel-x") != NULL);
+  fail_unless (g_object_class_find_property (klass, "kernel-y") != NULL);
+
+  /* animatable numbers are controllable (SPEC §3) */
+  fail_unless (g_object_class_find_property (klass,
+          "scale")->flags & GST_PARAM_CONTROLLABLE, "scale not controllable");
+  fail_unless (g_object_class_find_property (klass,
+          "bias")->flags & GST_PARAM_CONTROLLABLE, "bias not controllable");
+
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+/* Out-of-range values are refused by the GParamSpec (GLib warns) and the
+ * property keeps its value; so do unknown enum nicks. */
+GST_START_TEST (test_property_out_of_range)
+{
+  GstElement *el;
+  gint i;
+  gdouble d;
+  gint e;
+
+  require_tiledconv ();
+  el = gst_element_factory_make ("tiledconv", NULL);
+
+  g_object_set (el, "roi-x", 5, "source-x", 3, "border-value", 0.25, NULL);
+  ASSERT_WARNING (g_object_set (el, "roi-x", -3, NULL));
+  g_object_get (el, "roi-x", &i, NULL);
+  fail_unless_equals_int (i, 5);
+  ASSERT_WARNING (g_object_set (el, "source-x", -2, NULL));
+  g_object_get (el, "source-x", &i, NULL);
+  fail_unless_equals_int (i, 3);
+  ASSERT_WARNING (g_object_set (el, "border-value", 1.5, NULL));
+  ASSERT_WARNING (g_object_set (el, "border-value", -0.5, NULL));
+  g_object_get (el, "border-value", &d, NULL);
+  fail_unless (d == 0.25, "border-value changed to %g", d);
+
+  g_object_set (el, "planes", 0x5, NULL);
+  ASSERT_WARNING (g_object_set (el, "planes", 0x10, NULL));
+  g_object_get (el, "planes", &i, NULL);
+  fail_unless_equals_int (i, 0x5);
+
+  g_object_get (el, "border", &e, NULL);
+  _gst_check_expecting_log = TRUE;
+  gst_util_set_object_arg (G_OBJECT (el), "border", "no-such-border");
+  _gst_check_expecting_log = FALSE;
+  {
+    gint e2;
+    g_object_get (el, "border", &e2, NULL);
+    fail_unless_equals_int (e2, e);
+  }
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+static void
+set_expecting_warning (GstElement * el, const gchar * prop, const gdouble * v,
+    guint n)
+{
+  /* the element may warn (SPEC: "refused with a warning naming the
+   * property"), through g_warning or the debug log: accept either */
+  _gst_check_expecting_log = TRUE;
+  set_double_array (el, prop, v, n);
+  _gst_check_expecting_log = FALSE;
+}
+
+/* A malformed kernel is refused and the property keeps its old value, in
+ * the property and in the output. */
+GST_START_TEST (test_malformed_kernel)
+{
+  static const gdouble bad[50] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+  gdouble k[9], got[64], kx[5];
+  guint n, i;
+  Fx fx;
+
+  fx_init (&fx, NULL, 1800);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 31, 19);
+  random_taps (fx.rand, k, 9);
+  fx_set_kernel (&fx, k, 9);
+  fail_unless_equals_string (get_enum_nick (fx.el, "preset"), "none");
+
+  set_expecting_warning (fx.el, "kernel", bad, 8);
+  set_expecting_warning (fx.el, "kernel", bad, 10);
+  set_expecting_warning (fx.el, "kernel", bad, 0);
+  set_expecting_warning (fx.el, "kernel", bad, 50);
+  set_expecting_warning (fx.el, "kernel", bad, 1);
+
+  n = get_double_array (fx.el, "kernel", got, G_N_ELEMENTS (got));
+  fail_unless_equals_int (n, 9);
+  for (i = 0; i < 9; i++)
+    fail_unless (got[i] == k[i], "kernel[%u] is %g, was %g", i, got[i], k[i]);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "after malformed kernels");
+
+  /* a non-numeric entry */
+  {
+    GValue arr = G_VALUE_INIT, item = G_VALUE_INIT;
+
+    g_value_init (&arr, GST_TYPE_ARRAY);
+    g_value_init (&item, G_TYPE_STRING);
+    g_value_set_string (&item, "one");
+    for (i = 0; i < 9; i++)
+      gst_value_array_append_value (&arr, &item);
+    _gst_check_expecting_log = TRUE;
+    g_object_set_property (G_OBJECT (fx.el), "kernel", &arr);
+    _gst_check_expecting_log = FALSE;
+    g_value_unset (&item);
+    g_value_unset (&arr);
+  }
+  n = get_double_array (fx.el, "kernel", got, G_N_ELEMENTS (got));
+  fail_unless_equals_int (n, 9);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "after a non-numeric kernel");
+
+  /* separable rows of a wrong length */
+  random_taps (fx.rand, kx, 5);
+  fx_set_separable (&fx, kx, kx, 5);
+  set_expecting_warning (fx.el, "kernel-x", bad, 4);
+  set_expecting_warning (fx.el, "kernel-y", bad, 9);
+  set_expecting_warning (fx.el, "kernel-x", bad, 2);
+  n = get_double_array (fx.el, "kernel-x", got, G_N_ELEMENTS (got));
+  fail_unless_equals_int (n, 5);
+  for (i = 0; i < 5; i++)
+    fail_unless (got[i] == kx[i], "kernel-x[%u] is %g, was %g", i, got[i],
+        kx[i]);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "after malformed kernel-x/y");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Setting a kernel switches preset to none; a preset replaces the kernel. */
+GST_START_TEST (test_preset_kernel_interplay)
+{
+  gdouble k[25];
+  Fx fx;
+
+  fx_init (&fx, NULL, 1900);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_BGRA, 29, 15);
+  fail_unless_equals_string (get_enum_nick (fx.el, "preset"), "gaussian3");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "defaults");
+
+  random_taps (fx.rand, k, 25);
+  fx_set_kernel (&fx, k, 25);
+  fail_unless_equals_string (get_enum_nick (fx.el, "preset"), "none");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel after preset");
+
+  fx_set_preset (&fx, "emboss");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "preset after kernel");
+
+  random_taps (fx.rand, k, 3);
+  fx_set_separable (&fx, k, k, 3);
+  fail_unless_equals_string (get_enum_nick (fx.el, "preset"), "none");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "separable after preset");
+
+  /* preset=none keeps the kernel in place */
+  gst_util_set_object_arg (G_OBJECT (fx.el), "preset", "none");
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "preset none");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* no Vulkan device */
+
+/* Runs in a child process whose Vulkan loader finds no driver: PAUSED must
+ * fail with an error message from tiledconv on the bus, not a crash. */
+static int
+no_vulkan_child (void)
+{
+  GstElement *pipeline, *conv;
+  GstStateChangeReturn ret;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL, *text;
+  GstBus *bus;
+  int rc = 0;
+
+  pipeline = gst_parse_launch ("videotestsrc num-buffers=2 ! "
+      "video/x-raw,format=RGBA,width=64,height=48 ! tiledconv name=conv ! "
+      "fakesink", &err);
+  if (!pipeline) {
+    g_printerr ("cannot build the pipeline: %s\n", err->message);
+    return 3;
+  }
+  conv = gst_bin_get_by_name (GST_BIN (pipeline), "conv");
+  bus = gst_element_get_bus (pipeline);
+  ret = gst_element_set_state (pipeline, GST_STATE_PAUSED);
+  if (ret == GST_STATE_CHANGE_ASYNC)
+    ret = gst_element_get_state (pipeline, NULL, NULL, 20 * GST_SECOND);
+  msg = gst_bus_timed_pop_filtered (bus, 2 * GST_SECOND, GST_MESSAGE_ERROR);
+  if (ret != GST_STATE_CHANGE_FAILURE) {
+    g_printerr ("going to PAUSED without a Vulkan driver returned %s\n",
+        gst_element_state_change_return_get_name (ret));
+    rc = 4;
+  }
+  if (!msg) {
+    g_printerr ("no error message on the bus\n");
+    rc = rc ? rc : 5;
+  } else {
+    gst_message_parse_error (msg, &err, &debug);
+    text = g_ascii_strdown (err->message, -1);
+    g_print ("error from %s: %s (%s)\n", GST_MESSAGE_SRC_NAME (msg),
+        err->message, GST_STR_NULL (debug));
+    if (GST_MESSAGE_SRC (msg) != GST_OBJECT (conv)) {
+      g_printerr ("the error does not come from tiledconv\n");
+      rc = rc ? rc : 6;
+    } else if (!strstr (text, "vulkan") && !strstr (text, "device")) {
+      g_printerr ("the error message does not say what is missing\n");
+      rc = rc ? rc : 7;
+    }
+    g_free (text);
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (conv);
+  gst_object_unref (pipeline);
+  return rc;
+}
+
+GST_START_TEST (test_no_vulkan_device)
+{
+  gchar *self = g_file_read_link ("/proc/self/exe", NULL);
+  gchar *argv[] = { self, (gchar *) NO_VULKAN_CHILD_ARG, NULL };
+  gchar **envp = g_get_environ ();
+  gchar *out = NULL, *errs = NULL;
+  GError *error = NULL;
+  gint status;
+
+  require_tiledconv ();
+  fail_unless (self != NULL);
+  envp = g_environ_setenv (envp, "VK_DRIVER_FILES", "/nonexistent.json", TRUE);
+  envp = g_environ_setenv (envp, "VK_ICD_FILENAMES", "/nonexistent.json",
+      TRUE);
+  envp = g_environ_unsetenv (envp, "VK_ADD_DRIVER_FILES");
+  fail_unless (g_spawn_sync (NULL, argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
+          &out, &errs, &status, &error), "spawn: %s",
+      error ? error->message : "?");
+  fail_unless (g_spawn_check_wait_status (status, &error),
+      "child without a Vulkan driver: %s\n--- stdout\n%s--- stderr\n%s",
+      error->message, out, errs);
+  g_free (out);
+  g_free (errs);
+  g_strfreev (envp);
+  g_free (self);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+
+static Suite *
+tiledconv_suite (void)
+{
+  Suite *s = suite_create ("tiledconv");
+  TCase *tc;
+
+  tc = tcase_create ("reference");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_reference_detects_copy, 0, N_FORMATS);
+  tcase_add_test (tc, test_reference_border_rules);
+
+  tc = tcase_create ("properties");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_property_specs);
+  tcase_add_test (tc, test_pad_templates);
+  tcase_add_test (tc, test_property_out_of_range);
+  tcase_add_test (tc, test_malformed_kernel);
+  tcase_add_test (tc, test_preset_kernel_interplay);
+  tcase_add_test (tc, test_kernel_from_string);
+
+  tc = tcase_create ("filter");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_filter_changes_frame);
+  tcase_add_loop_test (tc, test_matrix, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_matrix_large, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_sizes, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_roi_large, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_roi, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_roi_extremes, 0, 2);
+  tcase_add_test (tc, test_planes);
+  tcase_add_test (tc, test_presets);
+  tcase_add_loop_test (tc, test_scale_bias_absolute, 0, 4);
+  tcase_add_test (tc, test_separable_one_axis);
+  tcase_add_loop_test (tc, test_separable_fresh_element, 0, 2);
+  tcase_add_loop_test (tc, test_deterministic, 0, N_ALGORITHMS);
+  tcase_add_test (tc, test_caps_change);
+  tcase_add_test (tc, test_property_change_while_streaming);
+  tcase_add_test (tc, test_restart);
+  tcase_add_test (tc, test_truncated_buffer);
+
+  tc = tcase_create ("memory");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_proposed_pool_input, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_vulkan_buffer_input, 0, 5);
+  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 3);
+  tcase_add_test (tc, test_timing_meta);
+
+  tc = tcase_create ("device");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_no_vulkan_device);
+
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *seed_env;
+  SRunner *sr;
+  int nf;
+
+  if (argc > 1 && !strcmp (argv[1], NO_VULKAN_CHILD_ARG)) {
+    gst_init (NULL, NULL);
+    return no_vulkan_child ();
+  }
+
+  /* lavapipe compiles pipelines slowly: Check's 4 s default is too short */
+  if (!g_getenv ("CK_DEFAULT_TIMEOUT"))
+    g_setenv ("CK_DEFAULT_TIMEOUT", "300", TRUE);
+
+  seed_env = g_getenv ("VKTILE_SEED");
+  base_seed = seed_env ? (guint32) strtoul (seed_env, NULL, 0)
+      : (guint32) (g_get_real_time () / 1000);
+  g_print ("VKTILE_SEED=%u\n", base_seed);
+
+  gst_check_init (&argc, &argv);
+  sr = srunner_create (tiledconv_suite ());
+  /* CK_ENV: CK_VERBOSITY=verbose (tests/run.sh) lists every test */
+  srunner_run_all (sr, CK_ENV);
+  nf = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return nf == 0 ? 0 : 1;
+}
