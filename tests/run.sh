@@ -17,12 +17,7 @@ ROOT=$PWD
 BUILD_DIR=${VKTILE_BUILD_DIR:-build}
 case $BUILD_DIR in /*) ;; *) BUILD_DIR=$ROOT/$BUILD_DIR ;; esac
 
-PACKAGES=(meson ninja-build pkg-config gcc libgstreamer1.0-dev
-  libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
-  libxkbcommon-dev libxkbcommon-x11-dev libvulkan-dev glslang-tools
-  mesa-vulkan-drivers vulkan-tools gstreamer1.0-tools
-  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-  check)
+. "$ROOT/tools/ensure-deps.sh"
 
 # System plugins the tests use (appsrc/fakesink/capsfilter, videotestsrc,
 # vulkanupload, ...). They are linked into a private directory so that
@@ -32,35 +27,9 @@ SYSTEM_PLUGINS=(coreelements app videotestsrc vulkan videoconvertscale
 
 summary() { echo "$1 passed, $2 failed"; }
 
-ensure_packages() {
-  local missing=() p sudo=()
-  for p in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
-      || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || { echo "missing packages (${missing[*]}) and no sudo"; return 1; }
-    sudo=(sudo)
-  fi
-  echo "installing: ${missing[*]}"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-      apt-get install -y -qq --no-install-recommends "${missing[@]}"
-}
-
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  if ! ensure_packages; then echo "package installation failed"; summary 0 1; exit 1; fi
-  if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-    meson setup "$BUILD_DIR" >/dev/null || { echo "meson setup failed"; summary 0 1; exit 1; }
-  fi
-  if ! meson compile -C "$BUILD_DIR" >"$BUILD_DIR/compile.log" 2>&1; then
-    tail -n 40 "$BUILD_DIR/compile.log"
-    echo "build failed (full log: $BUILD_DIR/compile.log)"
-    summary 0 1
-    exit 1
-  fi
-  echo "build: ok ($BUILD_DIR)"
+  if ! vktile_ensure_packages; then echo "package installation failed"; summary 0 1; exit 1; fi
+  if ! vktile_build "$BUILD_DIR"; then summary 0 1; exit 1; fi
 fi
 
 if [ ! -e "$BUILD_DIR/plugin/libgstvktile.so" ]; then
