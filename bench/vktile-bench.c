@@ -630,18 +630,21 @@ run_pipeline (Bench * b, const gchar * desc, Samples * s, RunInfo * r)
 
 /* ---- 1. the element, GPU-resident ---- */
 
+/* One frame of snow (so that no shader can profit from flat input),
+ * repeated by imagefreeze: the source costs nothing per frame. With
+ * gpu_resident, an identity tiledconv moves the frame to the GPU once and
+ * imagefreeze repeats it there: frames then reach the element back to back
+ * in Vulkan memory, as in a GPU pipeline. */
 static gchar *
-source_desc (GstVideoFormat format, gint w, gint h, guint frames)
+source_desc (GstVideoFormat format, gint w, gint h, guint frames,
+    gboolean gpu_resident)
 {
-  /* One frame of snow (so that no shader can profit from flat input),
-   * moved to the GPU once by an identity tiledconv and repeated there by
-   * imagefreeze: frames arrive GPU-resident and back to back, so the GPU
-   * stays busy and at its working clocks, as in a real GPU pipeline. */
   return g_strdup_printf ("videotestsrc pattern=snow num-buffers=1 ! "
-      "video/x-raw,format=%s,width=%d,height=%d,framerate=0/1 ! "
-      "tiledconv name=gpu_in preset=none kernel=\"<0,0,0,0,1,0,0,0,0>\" ! "
-      "video/x-raw(memory:VulkanBuffer) ! imagefreeze num-buffers=%u",
-      gst_video_format_to_string (format), w, h, frames);
+      "video/x-raw,format=%s,width=%d,height=%d,framerate=0/1 ! %s"
+      "imagefreeze num-buffers=%u", gst_video_format_to_string (format), w, h,
+      gpu_resident ? "tiledconv name=gpu_in preset=none "
+      "kernel=\"<0,0,0,0,1,0,0,0,0>\" ! video/x-raw(memory:VulkanBuffer) ! "
+      : "", frames);
 }
 
 static void
@@ -649,7 +652,7 @@ time_element (Bench * b, const gchar * config, GstVideoFormat format, gint w,
     gint h, GpuResult * res)
 {
   guint total = opt_warmup + opt_frames;
-  gchar *src = source_desc (format, w, h, total);
+  gchar *src = source_desc (format, w, h, total, TRUE);
   /* The capsfilter after the element keeps the frames on the GPU: its
    * output buffers come from its device-local pool and are never mapped. */
   gchar *desc = g_strdup_printf ("%s ! %s name=" EL_NAME " %s ! "
@@ -833,7 +836,7 @@ time_sysmem (Bench * b, const gchar * label, const gchar * middle, gint w,
     gint h, gboolean is_element, SysResult * res)
 {
   guint total = opt_warmup + opt_sysmem_frames;
-  gchar *src = source_desc (GST_VIDEO_FORMAT_RGBA, w, h, total);
+  gchar *src = source_desc (GST_VIDEO_FORMAT_RGBA, w, h, total, FALSE);
   /* fakesink accepts anything: the element then negotiates system memory
    * on its source pad (checked below, from the negotiated caps). */
   gchar *desc = g_strdup_printf ("%s ! %s ! fakesink name=" SINK_NAME
