@@ -212,21 +212,6 @@ bench_heat (Bench * b)
   }
 }
 
-static gboolean
-pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
-    gpointer user_data)
-{
-  Bench *b = user_data;
-  guint flags = device->physical_device->queue_family_props[queue->family]
-      .queueFlags;
-
-  if (flags & VK_QUEUE_COMPUTE_BIT) {
-    b->queue = gst_object_ref (queue);
-    return FALSE;
-  }
-  return TRUE;
-}
-
 /* Every element of every pipeline gets our instance through its context and
  * then this device when it asks the instance for one: the elements run on
  * the very VkDevice the copy floor is timed on, and a pipeline does not pay
@@ -328,7 +313,7 @@ bench_open (Bench * b, GError ** error)
     return FALSE;
   g_signal_connect (b->instance, "create-device",
       G_CALLBACK (on_create_device), b);
-  gst_vulkan_device_foreach_queue (b->device, pick_compute_queue, b);
+  b->queue = vkt_device_find_compute_queue (b->device);
   if (!b->queue) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
         "Vulkan device \"%s\" has no queue with compute support",

@@ -499,6 +499,16 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
 
 /* ---- type ---- */
 
+static GParamSpec *
+kernel_param_spec (const gchar * name, const gchar * nick, const gchar * blurb,
+    GParamFlags flags)
+{
+  return gst_param_spec_array (name, nick, blurb,
+      g_param_spec_double ("value", "Value", "A kernel weight", -G_MAXDOUBLE,
+          G_MAXDOUBLE, 0.0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      flags);
+}
+
 static void
 gst_tiledconv_class_init (GstTiledconvClass * klass)
 {
@@ -515,29 +525,20 @@ gst_tiledconv_class_init (GstTiledconvClass * klass)
   gobject_class->get_property = gst_tiledconv_get_property;
 
   g_object_class_install_property (gobject_class, PROP_KERNEL,
-      gst_param_spec_array ("kernel", "Kernel",
+      kernel_param_spec ("kernel", "Kernel",
           "2D kernel of 9, 25 or 49 numbers (3x3, 5x5, 7x7), row-major, "
           "applied as a correlation like OpenCV filter2D, e.g. "
           "\"<0,-1,0,-1,5,-1,0,-1,0>\". Setting it selects preset=none; a "
-          "rank-1 kernel runs as separable",
-          g_param_spec_double ("value", "Value", "A kernel weight",
-              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
-              G_PARAM_STATIC_STRINGS), flags));
+          "rank-1 kernel runs as separable", flags));
   g_object_class_install_property (gobject_class, PROP_KERNEL_X,
-      gst_param_spec_array ("kernel-x", "Horizontal kernel",
+      kernel_param_spec ("kernel-x", "Horizontal kernel",
           "Separable kernel: the horizontal row of 3, 5 or 7 taps; the 2D "
           "kernel is outer(kernel-y, kernel-x). Setting it selects "
-          "preset=none",
-          g_param_spec_double ("value", "Value", "A kernel weight",
-              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
-              G_PARAM_STATIC_STRINGS), flags));
+          "preset=none", flags));
   g_object_class_install_property (gobject_class, PROP_KERNEL_Y,
-      gst_param_spec_array ("kernel-y", "Vertical kernel",
+      kernel_param_spec ("kernel-y", "Vertical kernel",
           "Separable kernel: the vertical column of 3, 5 or 7 taps (same "
-          "length as kernel-x). Setting it selects preset=none",
-          g_param_spec_double ("value", "Value", "A kernel weight",
-              -G_MAXDOUBLE, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE |
-              G_PARAM_STATIC_STRINGS), flags));
+          "length as kernel-x). Setting it selects preset=none", flags));
   g_object_class_install_property (gobject_class, PROP_PRESET,
       g_param_spec_enum ("preset", "Preset",
           "A predefined kernel; none uses kernel or kernel-x/kernel-y",

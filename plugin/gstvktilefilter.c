@@ -220,21 +220,6 @@ gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
 }
 
 static gboolean
-pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
-    gpointer user_data)
-{
-  GstVkTileFilterPrivate *priv = user_data;
-  guint flags = device->physical_device->queue_family_props[queue->family]
-      .queueFlags;
-
-  if (flags & VK_QUEUE_COMPUTE_BIT) {
-    priv->queue = gst_object_ref (queue);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-static gboolean
 open_device (GstVkTileFilter * self, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
@@ -251,7 +236,7 @@ open_device (GstVkTileFilter * self, GError ** error)
       return FALSE;
   }
   if (!gst_vulkan_queue_run_context_query (element, &priv->queue))
-    gst_vulkan_device_foreach_queue (priv->device, pick_compute_queue, priv);
+    priv->queue = vkt_device_find_compute_queue (priv->device);
   if (priv->queue && !(priv->device->physical_device->queue_family_props
           [priv->queue->family].queueFlags & VK_QUEUE_COMPUTE_BIT))
     gst_clear_object (&priv->queue);

@@ -631,3 +631,29 @@ vkt_memory_is_device_local (GstMemory * mem)
   GstVulkanBufferMemory *bm = (GstVulkanBufferMemory *) mem;
   return (bm->vk_mem->properties & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
 }
+
+static gboolean
+pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
+    gpointer user_data)
+{
+  GstVulkanQueue **found = user_data;
+  guint flags = device->physical_device->queue_family_props[queue->family]
+      .queueFlags;
+
+  if (flags & VK_QUEUE_COMPUTE_BIT) {
+    *found = gst_object_ref (queue);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* The first queue of the device with compute support (1.22 opens one), or
+ * NULL. */
+GstVulkanQueue *
+vkt_device_find_compute_queue (GstVulkanDevice * device)
+{
+  GstVulkanQueue *queue = NULL;
+
+  gst_vulkan_device_foreach_queue (device, pick_compute_queue, &queue);
+  return queue;
+}
