@@ -388,15 +388,9 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
       p->cpw - 1) / p->cpw;
   spec[SPEC_BW] = block_words;
 
-  /* The free tiles, then the ring of border tiles (see the shader). */
-  if (vkt_tile_grid_free_count (&grid)) {
-    spec[SPEC_CHECKED] = 0;
-    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
-                SPEC_COUNT, error)))
-      return FALSE;
-    vkt_compute_dispatch (compute, pipe, refs, push,
-        grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
-  }
+  /* The ring of border tiles first, then the free tiles (see the shader):
+   * nothing orders the two dispatches, so the slower ring tiles start first
+   * and the free tiles fill the GPU around them instead of leaving a tail. */
   n_border = vkt_tile_grid_border_count (&grid);
   if (n_border) {
     guint gx = MIN (n_border, vkt_compute_max_groups (compute));
@@ -406,6 +400,14 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
       return FALSE;
     vkt_compute_dispatch (compute, pipe, refs, push, gx,
         (n_border + gx - 1) / gx);
+  }
+  if (vkt_tile_grid_free_count (&grid)) {
+    spec[SPEC_CHECKED] = 0;
+    if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
+                SPEC_COUNT, error)))
+      return FALSE;
+    vkt_compute_dispatch (compute, pipe, refs, push,
+        grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
   }
   for (i = 0; i < 4; i++)
     frame->tile_classes[i] += grid.classes[i];
