@@ -23,8 +23,8 @@ save() { echo "videoconvert ! pngenc ! filesink location=out/$1.png"; }
 
 echo "Writing out/ ..."
 gst-launch-1.0 -q $input ! $(save input)
-for args in "preset=gaussian5" "preset=sharpen" "preset=sobel-x absolute=true" \
-    "preset=emboss bias=0.5" "preset=box5 roi-x=160 roi-y=90 roi-width=320 roi-height=180 border=mirror"; do
+for args in "preset=gaussian5" "preset=sharpen" "preset=sobel-x absolute=true planes=0x7" \
+    "preset=emboss bias=0.5 planes=0x7" "preset=box5 roi-x=160 roi-y=90 roi-width=320 roi-height=180 border=mirror"; do
   name=tiledconv-$(echo "$args" | cut -d' ' -f1 | cut -d= -f2)
   case $args in *roi-x*) name=$name-roi ;; esac
   gst-launch-1.0 -q $input ! tiledconv $args ! $(save "$name")
