@@ -437,6 +437,14 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
 
   if (algorithm == ALGORITHM_TWO_PASS && !kernel.separable)
     algorithm = ALGORITHM_NAIVE;
+  /* The separable tiled shader shares 2 x 8 x R x 4 x 32 floats between
+   * its rows of blocks; a device with less shared memory (Vulkan promises
+   * 16 KiB, R = 3 needs 24) runs the shared-memory baseline instead. */
+  if (algorithm == ALGORITHM_TILED && kernel.separable
+      && 2 * 8 * (kernel.size / 2) * 4 * 32 * sizeof (gfloat) >
+      vkt_compute_get_device (compute)->physical_device->properties.
+      limits.maxComputeSharedMemorySize)
+    algorithm = ALGORITHM_SHARED;
 
   vkt_kernel_pack (&kernel, weights);
   refs[0] = frame->in;

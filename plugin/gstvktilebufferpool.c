@@ -14,6 +14,77 @@ struct _GstVkTileBufferPool
 G_DEFINE_TYPE (GstVkTileBufferPool, gst_vktile_buffer_pool,
     GST_TYPE_BUFFER_POOL);
 
+/* gstvulkan 1.22 does not count nested maps of one GstVulkanMemory, and all
+ * planes of our frames live in one: gst_video_frame_map, which maps plane by
+ * plane, would vkMapMemory the same memory once per plane (invalid) and the
+ * first unmap would pull it from under the others. The video meta of our
+ * buffers maps the memory once and counts the planes mapped. */
+typedef struct
+{
+  GMutex lock;
+  guint count;
+  GstMapInfo info;
+} PlaneMaps;
+
+static GQuark plane_maps_quark;
+
+static void
+plane_maps_free (gpointer data)
+{
+  PlaneMaps *pm = data;
+
+  g_mutex_clear (&pm->lock);
+  g_free (pm);
+}
+
+static gboolean
+meta_map (GstVideoMeta * meta, guint plane, GstMapInfo * info, gpointer * data,
+    gint * stride, GstMapFlags flags)
+{
+  PlaneMaps *pm = gst_mini_object_get_qdata (GST_MINI_OBJECT (meta->buffer),
+      plane_maps_quark);
+  gboolean ok = TRUE;
+
+  if (!pm) {
+    /* A copy of one of our buffers: its meta came along, the counter not. */
+    if (!gst_buffer_map (meta->buffer, info, flags))
+      return FALSE;
+    *data = info->data + meta->offset[plane];
+    *stride = meta->stride[plane];
+    return TRUE;
+  }
+  g_mutex_lock (&pm->lock);
+  if (pm->count == 0)
+    ok = gst_buffer_map (meta->buffer, &pm->info, flags);
+  else
+    ok = (pm->info.flags & flags) == flags;
+  if (ok) {
+    pm->count++;
+    *info = pm->info;
+    *data = pm->info.data + meta->offset[plane];
+    *stride = meta->stride[plane];
+  }
+  g_mutex_unlock (&pm->lock);
+  return ok;
+}
+
+static gboolean
+meta_unmap (GstVideoMeta * meta, guint plane, GstMapInfo * info)
+{
+  PlaneMaps *pm = gst_mini_object_get_qdata (GST_MINI_OBJECT (meta->buffer),
+      plane_maps_quark);
+
+  if (!pm) {
+    gst_buffer_unmap (meta->buffer, info);
+    return TRUE;
+  }
+  g_mutex_lock (&pm->lock);
+  if (pm->count > 0 && --pm->count == 0)
+    gst_buffer_unmap (meta->buffer, &pm->info);
+  g_mutex_unlock (&pm->lock);
+  return TRUE;
+}
+
 static const gchar **
 pool_get_options (GstBufferPool * pool)
 {
@@ -44,6 +115,7 @@ pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   GstVkTileBufferPool *self = GST_VKTILE_BUFFER_POOL (pool);
   GstVideoInfo *info = &self->info;
   GError *error = NULL;
+  GstVideoMeta *meta;
   GstMemory *mem;
   GstBuffer *buf;
 
@@ -57,10 +129,18 @@ pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   buf = gst_buffer_new ();
   gst_buffer_append_memory (buf, mem);
   gst_buffer_set_size (buf, info->size);
-  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+  meta = gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
       GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
       info->offset, info->stride);
+  if (self->host_visible) {
+    PlaneMaps *pm = g_new0 (PlaneMaps, 1);
+    g_mutex_init (&pm->lock);
+    gst_mini_object_set_qdata (GST_MINI_OBJECT (buf), plane_maps_quark, pm,
+        plane_maps_free);
+    meta->map = meta_map;
+    meta->unmap = meta_unmap;
+  }
   *buffer = buf;
   return GST_FLOW_OK;
 }
@@ -83,6 +163,7 @@ gst_vktile_buffer_pool_class_init (GstVkTileBufferPoolClass * klass)
   pool_class->get_options = pool_get_options;
   pool_class->set_config = pool_set_config;
   pool_class->alloc_buffer = pool_alloc_buffer;
+  plane_maps_quark = g_quark_from_static_string ("vktile-plane-maps");
 }
 
 static void

@@ -46,7 +46,8 @@ typedef struct
 
   GstMemory *in_copy;           /* input moved here when it cannot be used in place */
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
-  GstMemory *out_work;          /* output computed here when the output buffer is not */
+  GstMemory *out_work;          /* device-local: output computed here, then copied by the GPU */
+  GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *scratch[N_SCRATCH];
   guint64 frame_index;
 
@@ -207,12 +208,27 @@ gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
 {
   GstVkTileFilterPrivate *priv = PRIV (bt);
 
+  /* Neighbours query from their own threads, maybe while we stop: answer
+   * with references taken under the lock. */
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    if (gst_vulkan_handle_context_query (GST_ELEMENT (bt), query, NULL,
-            priv->instance, priv->device))
-      return TRUE;
-    if (gst_vulkan_queue_handle_context_query (GST_ELEMENT (bt), query,
-            priv->queue))
+    GstVulkanInstance *instance;
+    GstVulkanDevice *device;
+    GstVulkanQueue *queue;
+    gboolean answered;
+
+    GST_OBJECT_LOCK (bt);
+    instance = priv->instance ? gst_object_ref (priv->instance) : NULL;
+    device = priv->device ? gst_object_ref (priv->device) : NULL;
+    queue = priv->queue ? gst_object_ref (priv->queue) : NULL;
+    GST_OBJECT_UNLOCK (bt);
+    answered = gst_vulkan_handle_context_query (GST_ELEMENT (bt), query, NULL,
+        instance, device)
+        || gst_vulkan_queue_handle_context_query (GST_ELEMENT (bt), query,
+        queue);
+    gst_clear_object (&instance);
+    gst_clear_object (&device);
+    gst_clear_object (&queue);
+    if (answered)
       return TRUE;
   }
   return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->query (bt,
@@ -235,11 +251,14 @@ open_device (GstVkTileFilter * self, GError ** error)
     if (!priv->device)
       return FALSE;
   }
-  if (!gst_vulkan_queue_run_context_query (element, &priv->queue))
-    priv->queue = vkt_device_find_compute_queue (priv->device);
-  if (priv->queue && !(priv->device->physical_device->queue_family_props
-          [priv->queue->family].queueFlags & VK_QUEUE_COMPUTE_BIT))
+  /* A neighbour's queue only if it is on our device and can compute. */
+  if (gst_vulkan_queue_run_context_query (element, &priv->queue)
+      && (priv->queue->device != priv->device
+          || !(priv->device->physical_device->queue_family_props
+              [priv->queue->family].queueFlags & VK_QUEUE_COMPUTE_BIT)))
     gst_clear_object (&priv->queue);
+  if (!priv->queue)
+    priv->queue = vkt_device_find_compute_queue (priv->device);
   if (!priv->queue) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
         "Vulkan device \"%s\" has no queue with compute support",
@@ -286,17 +305,26 @@ static gboolean
 gst_vktile_filter_stop (GstBaseTransform * bt)
 {
   GstVkTileFilterPrivate *priv = PRIV (bt);
+  GstVulkanInstance *instance;
+  GstVulkanDevice *device;
+  GstVulkanQueue *queue;
   guint i;
 
   free_memory (&priv->in_copy);
   free_memory (&priv->in_staging);
   free_memory (&priv->out_work);
+  free_memory (&priv->out_staging);
   for (i = 0; i < N_SCRATCH; i++)
     free_memory (&priv->scratch[i]);
   g_clear_pointer (&priv->compute, vkt_compute_free);
-  gst_clear_object (&priv->queue);
-  gst_clear_object (&priv->device);
-  gst_clear_object (&priv->instance);
+  GST_OBJECT_LOCK (bt);
+  queue = g_steal_pointer (&priv->queue);
+  device = g_steal_pointer (&priv->device);
+  instance = g_steal_pointer (&priv->instance);
+  GST_OBJECT_UNLOCK (bt);
+  gst_clear_object (&queue);
+  gst_clear_object (&device);
+  gst_clear_object (&instance);
   return TRUE;
 }
 
@@ -458,6 +486,8 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
   min = MAX (min, 2);
+  if (max && max < min)
+    max = min;
   config = gst_buffer_pool_get_config (pool);
   gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
   gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
@@ -769,9 +799,9 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
     }
     return TRUE;
   }
-  if (!ensure_buffer (self, &priv->out_work, info->size, TRUE, error))
+  if (!ensure_buffer (self, &priv->out_staging, info->size, TRUE, error))
     return FALSE;
-  frame->out = whole (priv->out_work);
+  frame->out = whole (priv->out_staging);
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
   return TRUE;
@@ -794,7 +824,7 @@ finish_output_cpu (GstVkTileFilter * self, GstBuffer * outbuf,
         "Cannot map the output frame");
     return FALSE;
   }
-  if (!gst_memory_map (priv->out_work, &map, GST_MAP_READ)) {
+  if (!gst_memory_map (priv->out_staging, &map, GST_MAP_READ)) {
     gst_video_frame_unmap (&vframe);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
         "Cannot map the output work buffer");
@@ -809,7 +839,7 @@ finish_output_cpu (GstVkTileFilter * self, GstBuffer * outbuf,
       memcpy (dst + (gssize) r * dst_stride,
           map.data + info->offset[i] + (gsize) r * info->stride[i], row);
   }
-  gst_memory_unmap (priv->out_work, &map);
+  gst_memory_unmap (priv->out_staging, &map);
   gst_video_frame_unmap (&vframe);
   *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   return TRUE;
@@ -923,9 +953,16 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
 
   if (path == OUTPUT_GPU_COPY) {
     GstMemory *mem0 = gst_buffer_peek_memory (outbuf, 0);
-    VkBufferCopy region = { 0, mem0->offset, priv->out_info.size };
-    vkt_compute_copy (compute, frame.out.buffer,
-        ((GstVulkanBufferMemory *) mem0)->buffer, 1, &region);
+    const GstVideoInfo *info = &priv->out_info;
+    gsize offsets[GST_VIDEO_MAX_PLANES];
+    gint strides[GST_VIDEO_MAX_PLANES];
+    guint p;
+
+    frame_layout (outbuf, info, offsets, strides);
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++)
+      record_plane_copy (compute, frame.out.buffer, info->offset[p],
+          info->stride[p], ((GstVulkanBufferMemory *) mem0)->buffer,
+          mem0->offset + offsets[p], strides[p], info, p);
   }
   vkt_compute_timestamp (compute, VKT_TS_DOWNLOADED);
   if (!vkt_compute_submit_wait (compute, &error))
@@ -960,7 +997,8 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
 
 fail:
   GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-      ("Filtering the frame on the GPU failed."), ("%s", error->message));
+      ("Filtering the frame on the GPU failed."), ("%s",
+          error ? error->message : "unknown error"));
   g_clear_error (&error);
   return GST_FLOW_ERROR;
 }

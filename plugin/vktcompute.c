@@ -527,6 +527,18 @@ vkt_compute_submit_wait (VktCompute * c, GError ** error)
 
   g_return_val_if_fail (c->recording, FALSE);
   c->recording = FALSE;
+  {
+    /* The fence alone does not make device writes visible to the host, which
+     * maps host-visible outputs next. */
+    VkMemoryBarrier to_host = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+    };
+    vkCmdPipelineBarrier (c->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+        VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+        &to_host, 0, NULL, 0, NULL);
+  }
   res = vkEndCommandBuffer (c->cmd);
   if (c->error) {
     g_propagate_error (error, c->error);

@@ -30,11 +30,12 @@ layout(constant_id = 11) const bool CHECKED = false;
 const int LANES = 4;           // output lanes of a block row: BW * CPW
 const int BH = 4;
 const int MAXSRC = 32;         // source lanes of a block row, at most
-const int MAXR = 3;
 const int GX = 32;             // invocations per group row: one warp
 const int GY = 8;
-const int SH_STRIDE_Y = MAXR * LANES * GX;
+const int SH_STRIDE_Y = R * LANES * GX;
 
+// Sized by the radius: 2 x 4 KiB at R = 1, within Vulkan's 16 KiB minimum
+// up to R = 2 (R = 3 needs 24 KiB, which every desktop GPU has).
 shared float sh_top[GY * SH_STRIDE_Y];
 shared float sh_bot[GY * SH_STRIDE_Y];
 
