@@ -317,13 +317,9 @@ bench_open (Bench * b, GError ** error)
     return FALSE;
   g_signal_connect (b->instance, "create-device",
       G_CALLBACK (on_create_device), b);
-  b->queue = vkt_device_find_compute_queue (b->device);
-  if (!b->queue) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
-        "Vulkan device \"%s\" has no queue with compute support",
-        b->device->physical_device->properties.deviceName);
+  b->queue = vkt_device_find_compute_queue (b->device, error);
+  if (!b->queue)
     return FALSE;
-  }
   b->compute = vkt_compute_new (b->device, b->queue, error);
   if (!b->compute)
     return FALSE;

@@ -257,14 +257,9 @@ open_device (GstVkTileFilter * self, GError ** error)
           || !(priv->device->physical_device->queue_family_props
               [priv->queue->family].queueFlags & VK_QUEUE_COMPUTE_BIT)))
     gst_clear_object (&priv->queue);
-  if (!priv->queue)
-    priv->queue = vkt_device_find_compute_queue (priv->device);
-  if (!priv->queue) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
-        "Vulkan device \"%s\" has no queue with compute support",
-        priv->device->physical_device->properties.deviceName);
+  if (!priv->queue
+      && !(priv->queue = vkt_device_find_compute_queue (priv->device, error)))
     return FALSE;
-  }
   priv->compute = vkt_compute_new (priv->device, priv->queue, error);
   if (!priv->compute)
     return FALSE;

@@ -659,13 +659,16 @@ pick_compute_queue (GstVulkanDevice * device, GstVulkanQueue * queue,
   return TRUE;
 }
 
-/* The first queue of the device with compute support (1.22 opens one), or
- * NULL. */
+/* The first queue of the device with compute support (1.22 opens one). */
 GstVulkanQueue *
-vkt_device_find_compute_queue (GstVulkanDevice * device)
+vkt_device_find_compute_queue (GstVulkanDevice * device, GError ** error)
 {
   GstVulkanQueue *queue = NULL;
 
   gst_vulkan_device_foreach_queue (device, pick_compute_queue, &queue);
+  if (!queue)
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
+        "Vulkan device \"%s\" has no queue with compute support",
+        device->physical_device->properties.deviceName);
   return queue;
 }

@@ -83,7 +83,8 @@ guint32 vkt_compute_max_groups (VktCompute * compute);
 
 /* Buffers: storage + transfer usage; device-local where the data never
  * leaves the GPU, host-visible and coherent where the CPU maps it. */
-GstVulkanQueue *vkt_device_find_compute_queue (GstVulkanDevice * device);
+GstVulkanQueue *vkt_device_find_compute_queue (GstVulkanDevice * device,
+    GError ** error);
 GstMemory *vkt_buffer_alloc (GstVulkanDevice * device, gsize size,
     gboolean host_visible, GError ** error);
 gboolean vkt_device_has_separate_vram (GstVulkanDevice * device);
