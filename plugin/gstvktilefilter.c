@@ -114,9 +114,23 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_BORDER:
-      priv->border = g_value_get_enum (value);
+    case PROP_BORDER:{
+      guint supported = GST_VKTILE_FILTER_GET_CLASS (object)->supported_borders;
+      gint border = g_value_get_enum (value);
+      if (supported && !(supported & (1u << border))) {
+        GST_OBJECT_UNLOCK (object);
+        GST_WARNING_OBJECT (object, "Refusing 'border': %s does not support "
+            "this border mode; keeping the old value",
+            GST_OBJECT_NAME (object));
+        GST_ELEMENT_WARNING (object, LIBRARY, SETTINGS,
+            ("Refusing 'border': this element supports only some border "
+                "modes (see its description); keeping the old value."),
+            (NULL));
+        return;
+      }
+      priv->border = border;
       break;
+    }
     case PROP_BORDER_VALUE:
       priv->border_value = g_value_get_double (value);
       break;

@@ -65,6 +65,9 @@ struct _GstVkTileFilterClass
    * held; read the element's properties under it. */
   gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
       VktFrame * frame, GError ** error);
+  /* Bit b: border mode b is supported; 0 means all. Setting another one is
+   * refused with a warning. */
+  guint supported_borders;
 };
 
 GType gst_vktile_border_get_type (void);

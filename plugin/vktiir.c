@@ -1,0 +1,391 @@
+/* vktiir.c: recursivefilter's coefficient and tail-matrix math (see
+ * vktiir.h). Everything runs in double precision on the CPU once per
+ * setting; the shaders only read the results. */
+#include "vktiir.h"
+
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+#define K VKT_IIR_MAX_ORDER
+
+typedef gdouble Mat[K][K];
+
+static void
+mat_identity (Mat m)
+{
+  gint i;
+
+  memset (m, 0, sizeof (Mat));
+  for (i = 0; i < K; i++)
+    m[i][i] = 1.0;
+}
+
+static void
+mat_mul (Mat out, Mat a, Mat b)
+{
+  Mat r;
+  gint i, j, l;
+
+  for (i = 0; i < K; i++)
+    for (j = 0; j < K; j++) {
+      r[i][j] = 0.0;
+      for (l = 0; l < K; l++)
+        r[i][j] += a[i][l] * b[l][j];
+    }
+  memcpy (out, r, sizeof (Mat));
+}
+
+static void
+mat_pow (Mat out, Mat a, guint64 n)
+{
+  Mat base, acc;
+
+  memcpy (base, a, sizeof (Mat));
+  mat_identity (acc);
+  while (n) {
+    if (n & 1)
+      mat_mul (acc, acc, base);
+    mat_mul (base, base, base);
+    n >>= 1;
+  }
+  memcpy (out, acc, sizeof (Mat));
+}
+
+static gdouble
+mat_norm (Mat m)
+{
+  gdouble s = 0.0;
+  gint i, j;
+
+  for (i = 0; i < K; i++)
+    for (j = 0; j < K; j++)
+      s = MAX (s, fabs (m[i][j]));
+  return s;
+}
+
+/* One sample through a stage: returns y, advances the state. */
+static gdouble
+stage_step (const VktIirStage * st, gdouble * s, gdouble x)
+{
+  gdouble next[K] = { 0 };
+  gdouble y = st->D * x;
+  gint i, j;
+
+  for (i = 0; i < st->order; i++) {
+    y += st->C[i] * s[i];
+    next[i] = st->B[i] * x;
+    for (j = 0; j < st->order; j++)
+      next[i] += st->A[i][j] * s[j];
+  }
+  memcpy (s, next, sizeof (next));
+  return y;
+}
+
+void
+vkt_iir_stage_none (VktIirStage * stage)
+{
+  memset (stage, 0, sizeof (*stage));
+  stage->form = VKT_IIR_FORM_NONE;
+}
+
+void
+vkt_iir_stage_direct (VktIirStage * stage, gdouble b0, const gdouble * a,
+    guint k)
+{
+  guint i;
+
+  g_return_if_fail (k >= 1 && k <= K);
+  vkt_iir_stage_none (stage);
+  stage->form = VKT_IIR_FORM_DIRECT;
+  stage->order = k;
+  /* s = (y[n-1], ..., y[n-k]): y = b0 x + a . s, then shift y in. */
+  stage->D = b0;
+  stage->B[0] = b0;
+  for (i = 0; i < k; i++) {
+    stage->C[i] = a[i];
+    stage->A[0][i] = a[i];
+    if (i > 0)
+      stage->A[i][i - 1] = 1.0;
+  }
+  stage->coef[0] = b0;
+  for (i = 0; i < k; i++)
+    stage->coef[1 + i] = a[i];
+}
+
+/* The variance of the causal + anticausal pair with poles 1/d_i is
+ * sum 2 d_i / (d_i - 1)^2 (van Vliet et al. 1998, eq. 17). */
+static gdouble
+gaussian_variance (gdouble q)
+{
+  const double complex d1 = 1.41650 + 1.00829 * I;
+  const gdouble d3 = 1.86543;
+  double complex e1 = cpow (d1, 1.0 / q);
+  gdouble e3 = pow (d3, 1.0 / q);
+  double complex v = 2.0 * e1 / ((e1 - 1) * (e1 - 1));
+
+  return 2.0 * creal (v) + 2.0 * e3 / ((e3 - 1) * (e3 - 1));
+}
+
+void
+vkt_iir_gaussian_poles (gdouble sigma, gdouble * real_pole,
+    gdouble * complex_re, gdouble * complex_im)
+{
+  /* The paper's poles are for sigma 2 (L2-optimal set); d^(1/q) scales
+   * them, with q found so that the variance is sigma^2 exactly. */
+  const double complex d1 = 1.41650 + 1.00829 * I;
+  const gdouble d3 = 1.86543;
+  gdouble lo = 1e-3, hi = 1e5, q;
+  double complex p1;
+  gint it;
+
+  for (it = 0; it < 200; it++) {
+    q = 0.5 * (lo + hi);
+    if (gaussian_variance (q) < sigma * sigma)
+      lo = q;
+    else
+      hi = q;
+  }
+  q = 0.5 * (lo + hi);
+  p1 = 1.0 / cpow (d1, 1.0 / q);
+  *real_pole = 1.0 / pow (d3, 1.0 / q);
+  *complex_re = creal (p1);
+  *complex_im = cimag (p1);
+}
+
+void
+vkt_iir_stage_gaussian (VktIirStage * stage, gdouble sigma)
+{
+  gdouble p, qr, qi, b0, Cm[3], Bm[3] = { 1.0, 1.0, 0.0 };
+  double complex q, rq;
+  gdouble r3;
+  gint i, j;
+
+  vkt_iir_gaussian_poles (sigma, &p, &qr, &qi);
+  q = qr + qi * I;
+  b0 = (1.0 - p) * creal ((1.0 - q) * (1.0 - conj (q)));
+  /* Partial fractions of b0 / ((1 - p z^-1)(1 - q z^-1)(1 - q* z^-1)). */
+  r3 = b0 / creal ((1.0 - q / p) * (1.0 - conj (q) / p));
+  rq = b0 / ((1.0 - p / q) * (1.0 - conj (q) / q));
+
+  vkt_iir_stage_none (stage);
+  stage->form = VKT_IIR_FORM_MODAL3;
+  stage->order = 3;
+  stage->A[0][0] = p;
+  stage->A[1][1] = qr;
+  stage->A[1][2] = -qi;
+  stage->A[2][1] = qi;
+  stage->A[2][2] = qr;
+  Cm[0] = r3;
+  Cm[1] = 2.0 * creal (rq);
+  Cm[2] = -2.0 * cimag (rq);
+  /* y = Cm (A s + B x) */
+  stage->D = 0.0;
+  for (i = 0; i < 3; i++) {
+    stage->B[i] = Bm[i];
+    stage->D += Cm[i] * Bm[i];
+    stage->C[i] = 0.0;
+    for (j = 0; j < 3; j++)
+      stage->C[i] += Cm[j] * stage->A[j][i];
+  }
+  stage->coef[0] = p;
+  stage->coef[1] = qr;
+  stage->coef[2] = qi;
+  stage->coef[3] = Cm[0];
+  stage->coef[4] = Cm[1];
+  stage->coef[5] = Cm[2];
+}
+
+gboolean
+vkt_iir_feedback_is_stable (const gdouble * a, guint k)
+{
+  /* Schur-Cohn step-down of 1 - a1 z^-1 - ... - ak z^-k: stable iff every
+   * reflection coefficient is inside (-1, 1). */
+  gdouble c[K + 1], n[K + 1];
+  gint m, i;
+
+  if (k < 1 || k > K)
+    return FALSE;
+  c[0] = 1.0;
+  for (i = 0; i < (gint) k; i++) {
+    if (!isfinite (a[i]))
+      return FALSE;
+    c[i + 1] = -a[i];
+  }
+  for (m = k; m >= 1; m--) {
+    gdouble km = c[m];
+    if (fabs (km) >= 1.0 - 1e-9)
+      return FALSE;
+    for (i = 0; i < m; i++)
+      n[i] = (c[i] - km * c[m - i]) / (1.0 - km * km);
+    memcpy (c, n, sizeof (gdouble) * m);
+  }
+  return TRUE;
+}
+
+gboolean
+vkt_iir_stage_steady (const VktIirStage * stage, gdouble * gain,
+    gdouble * state)
+{
+  /* (I - A) s = B by Gaussian elimination with partial pivoting. */
+  gdouble m[K][K + 1];
+  gint n = stage->order, i, j, r;
+
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++)
+      m[i][j] = (i == j) - stage->A[i][j];
+    m[i][n] = stage->B[i];
+  }
+  for (i = 0; i < n; i++) {
+    gint piv = i;
+    for (r = i + 1; r < n; r++)
+      if (fabs (m[r][i]) > fabs (m[piv][i]))
+        piv = r;
+    if (fabs (m[piv][i]) < 1e-14)
+      return FALSE;
+    for (j = 0; j <= n; j++) {
+      gdouble t = m[i][j];
+      m[i][j] = m[piv][j];
+      m[piv][j] = t;
+    }
+    for (r = 0; r < n; r++) {
+      gdouble f;
+      if (r == i)
+        continue;
+      f = m[r][i] / m[i][i];
+      for (j = i; j <= n; j++)
+        m[r][j] -= f * m[i][j];
+    }
+  }
+  *gain = stage->D;
+  for (i = 0; i < n; i++) {
+    state[i] = m[i][n] / m[i][i];
+    *gain += stage->C[i] * state[i];
+  }
+  return TRUE;
+}
+
+/* Samples after which any state of the stage has decayed below 1e-17 of
+ * itself (a power of two, at most 2^26). */
+static guint64
+decay_length (const VktIirStage * st)
+{
+  Mat m;
+  guint64 n = 1;
+
+  if (st->form == VKT_IIR_FORM_NONE)
+    return 1;
+  memcpy (m, st->A, sizeof (Mat));
+  while (mat_norm (m) > 1e-17 && n < (1u << 26)) {
+    mat_mul (m, m, m);
+    n *= 2;
+  }
+  return n;
+}
+
+void
+vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
+    const VktIirStage * anticausal, gint elems, gint subs)
+{
+  gboolean has_c = causal->form != VKT_IIR_FORM_NONE;
+  gboolean has_a = anticausal->form != VKT_IIR_FORM_NONE;
+  gdouble gain_c = 1.0, gain_a = 1.0, steady_a[K] = { 0 };
+  gint kc = has_c ? causal->order : 0;
+  gint ka = has_a ? anticausal->order : 0;
+  gint d, i, j;
+  Mat base;
+
+  memset (t, 0, sizeof (*t));
+  t->levels = 1;
+  while ((1 << (t->levels - 1)) < subs)
+    t->levels++;
+  g_return_if_fail (t->levels <= VKT_IIR_MAX_LEVELS);
+
+  if (has_c) {
+    mat_pow (base, (gdouble (*)[K]) causal->A, elems);
+    for (d = 0; d < t->levels; d++) {
+      memcpy (t->Pc[d], base, sizeof (Mat));
+      mat_mul (base, base, base);
+    }
+    if (!vkt_iir_stage_steady (causal, &gain_c, t->left))
+      gain_c = 1.0;             /* the running sum: the shader starts it */
+  }
+  if (has_a) {
+    mat_pow (base, (gdouble (*)[K]) anticausal->A, elems);
+    for (d = 0; d < t->levels; d++) {
+      memcpy (t->Pa[d], base, sizeof (Mat));
+      mat_mul (base, base, base);
+    }
+    vkt_iir_stage_steady (anticausal, &gain_a, steady_a);
+  }
+  t->gain = gain_c * gain_a;
+
+  if (has_a) {
+    gint chunk = elems * subs;
+    guint64 len = 2 * MAX (decay_length (causal), decay_length (anticausal));
+    gdouble *yc = g_new (gdouble, MAX ((guint64) chunk, len));
+    gint64 n;
+
+    /* Cross term: causal state e_j entering a chunk of zeros. */
+    for (j = 0; j < kc; j++) {
+      gdouble s[K] = { 0 }, u[K] = { 0 };
+      s[j] = 1.0;
+      for (n = 0; n < chunk; n++)
+        yc[n] = stage_step (causal, s, 0.0);
+      for (n = chunk - 1; n >= 0; n--)
+        stage_step (anticausal, u, yc[n]);
+      for (i = 0; i < ka; i++)
+        t->cross[i][j] = u[i];
+    }
+    /* Right edge: the causal pass runs on into the extension from state
+     * e_j (or from rest with the input E = 1); the anticausal pass comes
+     * back from so far out that both have forgotten where they started. */
+    for (j = 0; j <= kc; j++) {
+      gdouble s[K] = { 0 }, u[K];
+      gdouble e = j == kc ? 1.0 : 0.0;
+      if (j < kc)
+        s[j] = 1.0;
+      for (n = 0; n < (gint64) len; n++)
+        yc[n] = has_c ? stage_step (causal, s, e) : e;
+      for (i = 0; i < K; i++)
+        u[i] = steady_a[i] * gain_c * e;
+      for (n = len - 1; n >= 0; n--)
+        stage_step (anticausal, u, yc[n]);
+      for (i = 0; i < ka; i++)
+        t->right[i][j] = u[i];
+    }
+    g_free (yc);
+  }
+}
+
+void
+vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
+    const VktIirStage * anticausal, gfloat scale, gfloat * out)
+{
+  gint kc = causal->form != VKT_IIR_FORM_NONE ? causal->order : 0;
+  gint d, i, j;
+
+  memset (out, 0, sizeof (gfloat) * VKT_IIR_UNIFORM_FLOATS);
+  for (i = 0; i < 8; i++) {
+    out[i] = causal->coef[i];
+    out[8 + i] = anticausal->coef[i];
+  }
+  for (i = 0; i < K; i++)
+    out[16 + i] = t->left[i];
+  out[20] = scale;
+  out[21] = t->gain;
+  for (d = 0; d < VKT_IIR_MAX_LEVELS; d++)
+    for (i = 0; i < K; i++)
+      for (j = 0; j < K; j++) {
+        out[24 + d * 16 + i * 4 + j] = t->Pc[d][i][j];
+        out[24 + 176 + d * 16 + i * 4 + j] = t->Pa[d][i][j];
+      }
+  for (i = 0; i < K; i++)
+    for (j = 0; j < K; j++)
+      out[376 + i * 4 + j] = t->cross[i][j];
+  for (i = 0; i < K; i++) {
+    for (j = 0; j < kc; j++)
+      out[392 + i * 4 + j] = t->right[i][j];
+    out[408 + i] = t->right[i][kc];
+  }
+}

@@ -1,0 +1,100 @@
+/* vktiir.h: recursivefilter's coefficient math in plain C — the filters as
+ * linear state-space stages (the van Vliet/Young/Verbeek Gaussian in modal
+ * form, exponential, custom direct-form recursions, the box's running sum),
+ * their stability, gains and steady states, and the tail matrices of text
+ * 004's tiled scans: state transitions over a block, the causal-to-
+ * anticausal cross term of a tile, and the exact right-edge boundary of a
+ * causal + anticausal pair on an infinitely extended line. */
+#ifndef __VKT_IIR_H__
+#define __VKT_IIR_H__
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define VKT_IIR_MAX_ORDER 4
+#define VKT_IIR_MAX_LEVELS 11   /* block transitions A^(E * 2^d), d < this */
+
+typedef enum
+{
+  VKT_IIR_FORM_NONE,            /* no stage */
+  VKT_IIR_FORM_DIRECT,          /* y = b0 x + a . (y[n-1], ..., y[n-k]) */
+  VKT_IIR_FORM_MODAL3,          /* one real and one complex pole, in parallel */
+} VktIirForm;
+
+/* One recursive stage as a state-space system run along the line (causal:
+ * left to right; anticausal: right to left): with s the state before a
+ * sample, s' = A s + B x and y = C s + D x. `coef` is what the shaders read
+ * (see shaders/iir_common.glsl): DIRECT b0, a1..a4; MODAL3 p, re q, im q,
+ * r, cr, ci, for w' = p w + x, z' = q z + x (complex), y = r w' + cr re z' +
+ * ci im z'. */
+typedef struct
+{
+  VktIirForm form;
+  gint order;
+  gdouble A[VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
+  gdouble B[VKT_IIR_MAX_ORDER];
+  gdouble C[VKT_IIR_MAX_ORDER];
+  gdouble D;
+  gdouble coef[8];
+} VktIirStage;
+
+void vkt_iir_stage_none (VktIirStage * stage);
+
+/* y[n] = b0 x[n] + a1 y[n-1] + ... + ak y[n-k], 1 <= k <= 4. */
+void vkt_iir_stage_direct (VktIirStage * stage, gdouble b0, const gdouble * a,
+    guint k);
+
+/* The causal half of the 3rd-order recursive Gaussian of van Vliet, Young
+ * and Verbeek (1998); the same stage run anticausally completes it. Modal
+ * form: the direct form's rounding error grows like sigma^2.5 in float. */
+void vkt_iir_stage_gaussian (VktIirStage * stage, gdouble sigma);
+
+/* Its poles: 1/d_i of the paper, scaled for sigma. */
+void vkt_iir_gaussian_poles (gdouble sigma, gdouble * real_pole,
+    gdouble * complex_re, gdouble * complex_im);
+
+/* Every root of z^k - a1 z^(k-1) - ... - ak strictly inside |z| < 1. */
+gboolean vkt_iir_feedback_is_stable (const gdouble * a, guint k);
+
+/* Response to a constant input of 1: DC gain and steady state. FALSE when
+ * the stage has none (a pole at 1). */
+gboolean vkt_iir_stage_steady (const VktIirStage * stage, gdouble * gain,
+    gdouble * state);
+
+/* Everything a tiled scan along one axis needs besides the coefficients. A
+ * chunk of the line is split into `subs` blocks of `elems` samples. */
+typedef struct
+{
+  gint levels;                  /* log2 (subs) + 1 */
+  /* Block transitions: P[d] = A^(elems * 2^d); P[levels - 1] spans a chunk. */
+  gdouble Pc[VKT_IIR_MAX_LEVELS][VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
+  gdouble Pa[VKT_IIR_MAX_LEVELS][VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
+  /* Causal state entering a line that continues a constant 1 forever to
+   * the left. */
+  gdouble left[VKT_IIR_MAX_ORDER];
+  /* The anticausal state leaving a chunk to the left, from the causal state
+   * entering it (zero input, zero anticausal state at its right end). */
+  gdouble cross[VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
+  /* The anticausal state entering the last sample from the right, from the
+   * causal state there (columns 0..kc-1) and the value E the line continues
+   * with forever (column kc): the infinite extension, exactly. */
+  gdouble right[VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER + 1];
+  gdouble gain;                 /* DC gain of the chain */
+} VktIirTables;
+
+/* causal / anticausal: either may be FORM_NONE; a stage without a steady
+ * state (the box's running sum) only as the causal one, without an
+ * anticausal one. */
+void vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
+    const VktIirStage * anticausal, gint elems, gint subs);
+
+/* The floats one scan pass reads from its uniform buffer; the layout is
+ * shaders/iir_common.glsl's IirTables. */
+#define VKT_IIR_UNIFORM_FLOATS (4 * 103)
+void vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
+    const VktIirStage * anticausal, gfloat scale, gfloat * out);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,353 @@
+// iir_common.glsl: what every recursivefilter pass shares — the push
+// constants of one scan along one axis, the filter stages and tail matrices
+// of plugin/vktiir.c, reading the line infinitely extended by the border
+// rule, one step of a causal or anticausal stage, the chunk boundaries, and
+// the writer of finished values (packed words or floats, temporal smoothing).
+//
+// A scan filters `lines` line groups of 4 lanes. Along x a line group is a
+// row of the ROI and its lanes are a pixel's components; along y it is 4
+// consecutive components of a row (4 columns of GRAY8, one RGBA pixel),
+// aligned to the output's words. Positions along the axis are ROI
+// coordinates; the scan covers virtual positions v = p - out_lo + off from 0
+// to chunks * chunk length, `off` aligning the blocks of a packed x output
+// to its words. The C twin of IirPush is in plugin/gstrecursivefilter.c.
+#include "vktile.glsl"
+
+layout(constant_id = 4) const int KC = 0;          // causal stage order, 0: none
+layout(constant_id = 5) const int KA = 0;          // anticausal stage order
+layout(constant_id = 6) const int FORM_C = 1;      // 1 direct, 2 modal (vktiir.h)
+layout(constant_id = 7) const int FORM_A = 1;
+layout(constant_id = 8) const int AXIS = 0;        // 0: along rows, 1: along columns
+layout(constant_id = 9) const bool IN_FLOAT = false;   // input: packed plane / floats
+layout(constant_id = 10) const int OUT_KIND = 0;   // 0 packed plane, 1 floats, 2 tails only
+layout(constant_id = 11) const bool BOX = false;   // input is the box's difference x[p+r] - x[p-r-1]
+layout(constant_id = 12) const bool TEMPORAL = false;
+layout(constant_id = 13) const bool FULL_MASK = true;
+
+const int OUT_PACKED = 0;
+const int OUT_FLOATS = 1;
+const int OUT_TAILS = 2;
+const int KMAX = 4;
+const int E = 16;          // positions per invocation (block)
+
+layout(push_constant) uniform IirPush {
+  int in_base;        // packed input plane: words
+  int in_stride;
+  int out_base;       // packed output plane: words
+  int out_stride;
+  int src_x;          // source ROI, plane pixels
+  int src_y;
+  int dst_x;          // target ROI
+  int dst_y;
+  int width;          // ROI size, pixels
+  int height;
+  int fin_base;       // float input: first float, floats per row, domain
+  int fin_stride;
+  int fin_x0;
+  int fin_y0;
+  int fin_w;
+  int fin_h;
+  int fout_base;      // float output
+  int fout_stride;
+  int fout_x0;
+  int fout_y0;
+  int out_lo;         // written positions along the axis: [out_lo, out_lo + out_len)
+  int out_len;
+  int off;
+  int chunks;
+  int lines;
+  int lane_off;       // along y: first line group starts at component -lane_off
+  int tails_base;     // floats
+  int state_base;     // temporal state: floats, ROI-dense
+  int box_r;
+  uint chan_mask;
+  float ext_value;    // the constant beyond the input, code values; NaN: clamp
+  float temporal_alpha;  // 0 on the first frame: the state starts as the frame
+} pc;
+
+layout(std140, set = 0, binding = 2) uniform IirTables {
+  vec4 coef_c[2];
+  vec4 coef_a[2];
+  vec4 left_unit;     // causal state entering a line of constant 1
+  vec4 misc;          // x: output scale, y: DC gain
+  vec4 Pc[44];        // VKT_IIR_MAX_LEVELS matrices A^(E 2^d), rows
+  vec4 Pa[44];
+  vec4 cross_m[4];
+  vec4 right_m[4];    // anticausal state i from causal state j
+  vec4 right_e;       // ... and from the value the line continues with
+};
+
+layout(std430, set = 0, binding = 3) buffer Floats { float fl[]; };
+layout(std430, set = 0, binding = 4) buffer TemporalState { float st[]; };
+
+float cc(int i) { return coef_c[i >> 2][i & 3]; }
+float ca(int i) { return coef_a[i >> 2][i & 3]; }
+
+// Component c of pixel (x, y) of the input, ROI coordinates, extended
+// beyond its domain by the border rule (constant or clamp).
+float fetch(int x, int c, int y)
+{
+  bool constant = !isnan(pc.ext_value);
+  if (!IN_FLOAT) {
+    if (x < 0 || x >= pc.width || y < 0 || y >= pc.height) {
+      if (constant)
+        return pc.ext_value;
+      x = clamp(x, 0, pc.width - 1);
+      y = clamp(y, 0, pc.height - 1);
+    }
+    int k = (pc.src_x + x) * NCOMP + c;
+    uint w = in_words[pc.in_base + (pc.src_y + y) * pc.in_stride + (k >> (CPW == 4 ? 2 : 1))];
+    return lane_of(w, k & (CPW - 1));
+  }
+  int xr = x - pc.fin_x0, yr = y - pc.fin_y0;
+  if (xr < 0 || xr >= pc.fin_w || yr < 0 || yr >= pc.fin_h) {
+    if (constant)
+      return pc.ext_value;
+    xr = clamp(xr, 0, pc.fin_w - 1);
+    yr = clamp(yr, 0, pc.fin_h - 1);
+  }
+  return fl[pc.fin_base + yr * pc.fin_stride + xr * NCOMP + c];
+}
+
+// The 4 lanes of line group `line` at position p (any p).
+vec4 read_at(int p, int line)
+{
+  vec4 r = vec4(0.0);
+  if (AXIS == 0) {
+    [[unroll]] for (int c = 0; c < NCOMP; c++)
+      r[c] = fetch(p, c, line);
+  } else {
+    [[unroll]] for (int l = 0; l < 4; l++) {
+      int k = line * 4 - pc.lane_off + l;
+      if (k >= 0 && k < pc.width * NCOMP)
+        r[l] = fetch(k >> LOG2_NCOMP, k & (NCOMP - 1), p);
+    }
+  }
+  return r;
+}
+
+// What the first stage sees at position p.
+vec4 stage_input(int p, int line)
+{
+  if (BOX)
+    return read_at(p + pc.box_r, line) - read_at(p - pc.box_r - 1, line);
+  return read_at(p, line);
+}
+
+// The values the line continues with forever beyond its ends.
+vec4 edge_left(int line) { return read_at(-(1 << 29), line); }
+vec4 edge_right(int line) { return read_at(1 << 29, line); }
+
+// One sample through a stage: returns y and advances the state s (vktiir.h:
+// DIRECT keeps past outputs, MODAL a real and a complex one-pole filter).
+vec4 step_c(inout vec4 s[KMAX], vec4 x)
+{
+  if (FORM_C == 2) {
+    vec4 w = cc(0) * s[0] + x;
+    vec4 zr = cc(1) * s[1] - cc(2) * s[2] + x;
+    vec4 zi = cc(2) * s[1] + cc(1) * s[2];
+    s[0] = w; s[1] = zr; s[2] = zi;
+    return cc(3) * w + cc(4) * zr + cc(5) * zi;
+  }
+  vec4 y = cc(0) * x;
+  [[unroll]] for (int i = 0; i < KC; i++)
+    y += cc(1 + i) * s[i];
+  [[unroll]] for (int i = KC - 1; i > 0; i--)
+    s[i] = s[i - 1];
+  s[0] = y;
+  return y;
+}
+
+vec4 step_a(inout vec4 s[KMAX], vec4 x)
+{
+  if (FORM_A == 2) {
+    vec4 w = ca(0) * s[0] + x;
+    vec4 zr = ca(1) * s[1] - ca(2) * s[2] + x;
+    vec4 zi = ca(2) * s[1] + ca(1) * s[2];
+    s[0] = w; s[1] = zr; s[2] = zi;
+    return ca(3) * w + ca(4) * zr + ca(5) * zi;
+  }
+  vec4 y = ca(0) * x;
+  [[unroll]] for (int i = 0; i < KA; i++)
+    y += ca(1 + i) * s[i];
+  [[unroll]] for (int i = KA - 1; i > 0; i--)
+    s[i] = s[i - 1];
+  s[0] = y;
+  return y;
+}
+
+void zero_state(out vec4 s[KMAX])
+{
+  [[unroll]] for (int i = 0; i < KMAX; i++)
+    s[i] = vec4(0.0);
+}
+
+// s = M s for a 4x4 matrix stored as rows at m[base..base+3].
+void apply_pc(int d, inout vec4 s[KMAX])
+{
+  vec4 r[KMAX];
+  [[unroll]] for (int i = 0; i < KC; i++) {
+    r[i] = vec4(0.0);
+    [[unroll]] for (int j = 0; j < KC; j++)
+      r[i] += Pc[4 * d + i][j] * s[j];
+  }
+  [[unroll]] for (int i = 0; i < KC; i++)
+    s[i] = r[i];
+}
+
+void apply_pa(int d, inout vec4 s[KMAX])
+{
+  vec4 r[KMAX];
+  [[unroll]] for (int i = 0; i < KA; i++) {
+    r[i] = vec4(0.0);
+    [[unroll]] for (int j = 0; j < KA; j++)
+      r[i] += Pa[4 * d + i][j] * s[j];
+  }
+  [[unroll]] for (int i = 0; i < KA; i++)
+    s[i] = r[i];
+}
+
+// The causal state entering virtual position 0 of a line: the steady state
+// of the constant the line continues with, or for the box's running sum the
+// window sum just before it.
+void left_boundary(int line, out vec4 s[KMAX])
+{
+  zero_state(s);
+  if (BOX) {
+    int p = pc.out_lo - pc.off - 1;
+    vec4 sum = vec4(0.0);
+    for (int i = -pc.box_r; i <= pc.box_r; i++)
+      sum += read_at(p + i, line);
+    s[0] = sum;
+    return;
+  }
+  vec4 e = edge_left(line);
+  [[unroll]] for (int i = 0; i < KC; i++)
+    s[i] = left_unit[i] * e;
+}
+
+// The anticausal state entering the last virtual position from the right,
+// from the causal state at the end: the exact infinite extension.
+void right_boundary(int line, vec4 sc[KMAX], out vec4 u[KMAX])
+{
+  vec4 e = edge_right(line);
+  zero_state(u);
+  [[unroll]] for (int i = 0; i < KA; i++) {
+    u[i] = right_e[i] * e;
+    [[unroll]] for (int j = 0; j < KC; j++)
+      u[i] += right_m[i][j] * sc[j];
+  }
+}
+
+int tail_index(int chunk, int line, int i)
+{
+  return pc.tails_base + ((chunk * pc.lines + line) * (KC + KA) + i) * 4;
+}
+
+vec4 tail_load(int chunk, int line, int i)
+{
+  int b = tail_index(chunk, line, i);
+  return vec4(fl[b], fl[b + 1], fl[b + 2], fl[b + 3]);
+}
+
+void tail_store(int chunk, int line, int i, vec4 v)
+{
+  int b = tail_index(chunk, line, i);
+  fl[b] = v.x; fl[b + 1] = v.y; fl[b + 2] = v.z; fl[b + 3] = v.w;
+}
+
+// Temporal smoothing of one output value, before rounding.
+float temporal(float v, int x, int c, int y)
+{
+  if (!TEMPORAL)
+    return v;
+  int i = pc.state_base + (y * pc.width + x) * NCOMP + c;
+  if (pc.temporal_alpha > 0.0)
+    v = mix(v, st[i], pc.temporal_alpha);
+  st[i] = v;
+  return v;
+}
+
+bool lane_filtered(int c)
+{
+  return FULL_MASK || ((pc.chan_mask >> c) & 1u) != 0u;
+}
+
+// Writes a block of E finished positions starting at ROI position p0 of
+// line group `line`; positions outside [out_lo, out_lo + out_len) are not
+// written. Packed x output: p0 is aligned so that the block covers whole
+// words.
+void store_block(int p0, int line, vec4 vals[E])
+{
+  int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
+  float scale = misc.x;
+  if (OUT_KIND == OUT_FLOATS) {
+    [[unroll]] for (int e = 0; e < E; e++) {
+      int p = p0 + e;
+      if (p < lo || p >= hi)
+        continue;
+      if (AXIS == 0) {
+        int b = pc.fout_base + (line - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP;
+        [[unroll]] for (int c = 0; c < NCOMP; c++)
+          fl[b + c] = vals[e][c] * scale;
+      } else {
+        int b = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP;
+        [[unroll]] for (int l = 0; l < 4; l++) {
+          int k = line * 4 - pc.lane_off + l;
+          if (k >= 0 && k < pc.width * NCOMP)
+            fl[b + k] = vals[e][l] * scale;
+        }
+      }
+    }
+    return;
+  }
+  if (AXIS == 0) {
+    // The block's lanes, as a stream of words of the target row.
+    int y = line;
+    int row = pc.dst_y + y;
+    int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+    [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
+      int pw0 = p0 + (w * CPW) / NCOMP;
+      int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
+      if (pw1 < lo || pw0 >= hi)
+        continue;
+      uint word = 0u, keep = 0u;
+      [[unroll]] for (int l = 0; l < CPW; l++) {
+        int g = w * CPW + l;
+        int e = g >> LOG2_NCOMP;
+        int c = g & (NCOMP - 1);
+        int p = p0 + e;
+        if (p >= lo && p < hi && lane_filtered(c))
+          word |= lane_bits(temporal(vals[e][c] * scale, p, c, y), l);
+        else
+          keep |= lane_mask(l);
+      }
+      if (keep != 0u)
+        word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+      out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
+    }
+  } else {
+    int k0 = line * 4 - pc.lane_off;
+    int word0 = (pc.dst_x * NCOMP + k0) / CPW;
+    [[unroll]] for (int e = 0; e < E; e++) {
+      int p = p0 + e;
+      if (p < lo || p >= hi)
+        continue;
+      int row = pc.dst_y + p;
+      [[unroll]] for (int w = 0; w < 4 / CPW; w++) {
+        uint word = 0u, keep = 0u;
+        [[unroll]] for (int l = 0; l < CPW; l++) {
+          int k = k0 + w * CPW + l;
+          int c = k & (NCOMP - 1);
+          if (k >= 0 && k < pc.width * NCOMP && lane_filtered(c))
+            word |= lane_bits(temporal(vals[e][w * CPW + l] * scale, k >> LOG2_NCOMP, c, p), l);
+          else
+            keep |= lane_mask(l);
+        }
+        if (keep != 0u)
+          word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+        out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
+      }
+    }
+  }
+}
