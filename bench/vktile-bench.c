@@ -121,12 +121,20 @@ static const gchar *gaussblur_configs[] = {
 static const gchar *recursivefilter_configs[] = {
   "filter=gaussian sigma=2 algorithm=tiled",
   "filter=gaussian sigma=2 algorithm=scanline",
-  "filter=gaussian sigma=16 algorithm=tiled",
-  "filter=gaussian sigma=16 algorithm=scanline",
-  "filter=gaussian sigma=64 algorithm=tiled",
-  "filter=gaussian sigma=64 algorithm=scanline",
-  "filter=exponential alpha=0.9 algorithm=tiled",
+  "filter=gaussian sigma=8 algorithm=tiled",
+  "filter=gaussian sigma=8 algorithm=scanline",
+  "filter=gaussian sigma=32 algorithm=tiled",
+  "filter=gaussian sigma=32 algorithm=scanline",
+  "filter=gaussian sigma=128 algorithm=tiled",
+  "filter=gaussian sigma=128 algorithm=scanline",
+  "filter=exponential sigma=8 algorithm=tiled",
+  "filter=exponential sigma=8 algorithm=scanline",
+  "filter=box radius=8 iterations=1 algorithm=tiled",
+  "filter=box radius=8 iterations=1 algorithm=scanline",
   "filter=box radius=8 iterations=3 algorithm=tiled",
+  "filter=box radius=8 iterations=3 algorithm=scanline",
+  "filter=custom feedforward=0.1 feedback=\"<1.5,-0.6>\" algorithm=tiled",
+  "filter=custom feedforward=0.1 feedback=\"<1.5,-0.6>\" algorithm=scanline",
   NULL
 };
 

@@ -85,7 +85,8 @@ enum
 {
   SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_KC, SPEC_KA,
   SPEC_FORM_C, SPEC_FORM_A, SPEC_AXIS, SPEC_IN_FLOAT, SPEC_OUT_KIND,
-  SPEC_BOX, SPEC_TEMPORAL, SPEC_FULL_MASK, SPEC_SUBS, SPEC_LINES, SPEC_COUNT
+  SPEC_BOX, SPEC_TEMPORAL, SPEC_FULL_MASK, SPEC_SUBS, SPEC_LINES,
+  SPEC_ALIGNED, SPEC_COUNT
 };
 #define SPEC_LEVEL SPEC_SUBS    /* iir_tails.comp's one extra constant */
 
@@ -374,9 +375,9 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   }
   push.tails_base = plan->tails_base;
   push.state_base = plan->state_base;
-  push.box_r = s->radius;
+  push.box_r = s->radius | (isnan (ext_value) ? 1 << 30 : 0);
   push.chan_mask = p->chan_mask;
-  push.ext_value = ext_value;
+  push.ext_value = isnan (ext_value) ? 0.0f : ext_value;
   /* A restart smooths with nothing: alpha 0 stores the frame as the state. */
   push.temporal_alpha = plan->temporal_reset ? 0.0f : plan->temporal_alpha;
 
@@ -408,6 +409,8 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
   spec[SPEC_SUBS] = subs;
   spec[SPEC_LINES] = lines_per_group;
+  spec[SPEC_ALIGNED] = axis == 1 && in->packed
+      && (p->roi.sx * p->ncomp - push.lane_off) % 4 == 0;
 
   memcpy (refs, plan->refs, sizeof (refs));
   refs[2] = vkt_compute_uniform (plan->compute, uniform, sizeof (uniform));
@@ -417,7 +420,7 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
     spec[SPEC_SUBS] = 0;
     spec[SPEC_LINES] = 0;
     if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_scanline, spec,
-                SPEC_SUBS, error)))
+                SPEC_COUNT, error)))
       return FALSE;
     vkt_compute_dispatch (plan->compute, pipe, refs, &push,
         (push.lines + 63) / 64, 1);
@@ -439,8 +442,9 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
 
     memcpy (tspec, spec, sizeof (tspec));
     tspec[SPEC_LEVEL] = level;
+    tspec[SPEC_LINES] = 0;
     if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_tails, tspec,
-                SPEC_LEVEL + 1, error)))
+                SPEC_COUNT, error)))
       return FALSE;
     vkt_compute_dispatch (plan->compute, pipe, refs, &push,
         (push.lines + 63) / 64, 1);

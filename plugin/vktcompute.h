@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 #define VKT_MAX_BINDINGS 6
-#define VKT_MAX_SPEC 16
+#define VKT_MAX_SPEC 20
 
 typedef enum
 {

@@ -23,6 +23,9 @@ layout(constant_id = 10) const int OUT_KIND = 0;   // 0 packed plane, 1 floats, 
 layout(constant_id = 11) const bool BOX = false;   // input is the box's difference x[p+r] - x[p-r-1]
 layout(constant_id = 12) const bool TEMPORAL = false;
 layout(constant_id = 13) const bool FULL_MASK = true;
+// Along y from a packed plane: a line group's 4 lanes are one source word
+// (two of 16 bits), so it is read whole.
+layout(constant_id = 16) const bool ALIGNED = false;
 
 const int OUT_PACKED = 0;
 const int OUT_FLOATS = 1;
@@ -59,9 +62,9 @@ layout(push_constant) uniform IirPush {
   int lane_off;       // along y: first line group starts at component -lane_off
   int tails_base;     // floats
   int state_base;     // temporal state: floats, ROI-dense
-  int box_r;
+  int box_r;          // box radius; bit 30: the input continues by clamping
   uint chan_mask;
-  float ext_value;    // the constant beyond the input, code values; NaN: clamp
+  float ext_value;    // the constant beyond the input, code values (unless clamping)
   float temporal_alpha;  // 0 on the first frame: the state starts as the frame
 } pc;
 
@@ -80,6 +83,9 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
 layout(std430, set = 0, binding = 3) buffer Floats { float fl[]; };
 layout(std430, set = 0, binding = 4) buffer TemporalState { float st[]; };
 
+int box_radius() { return pc.box_r & 0xffff; }
+bool ext_constant() { return (pc.box_r & (1 << 30)) == 0; }
+
 float cc(int i) { return coef_c[i >> 2][i & 3]; }
 float ca(int i) { return coef_a[i >> 2][i & 3]; }
 
@@ -87,7 +93,7 @@ float ca(int i) { return coef_a[i >> 2][i & 3]; }
 // beyond its domain by the border rule (constant or clamp).
 float fetch(int x, int c, int y)
 {
-  bool constant = !isnan(pc.ext_value);
+  bool constant = ext_constant();
   if (!IN_FLOAT) {
     if (x < 0 || x >= pc.width || y < 0 || y >= pc.height) {
       if (constant)
@@ -117,8 +123,24 @@ vec4 read_at(int p, int line)
     [[unroll]] for (int c = 0; c < NCOMP; c++)
       r[c] = fetch(p, c, line);
   } else {
+    int k0 = line * 4 - pc.lane_off;
+    if (ALIGNED && !IN_FLOAT && k0 >= 0 && k0 + 4 <= pc.width * NCOMP) {
+      int y = p;
+      if (y < 0 || y >= pc.height) {
+        if (ext_constant())
+          return vec4(pc.ext_value);
+        y = clamp(y, 0, pc.height - 1);
+      }
+      int w = pc.in_base + (pc.src_y + y) * pc.in_stride + (pc.src_x * NCOMP + k0) / CPW;
+      if (CPW == 4) {
+        uint v = in_words[w];
+        return vec4(lane_of(v, 0), lane_of(v, 1), lane_of(v, 2), lane_of(v, 3));
+      }
+      uint v0 = in_words[w], v1 = in_words[w + 1];
+      return vec4(lane_of(v0, 0), lane_of(v0, 1), lane_of(v1, 0), lane_of(v1, 1));
+    }
     [[unroll]] for (int l = 0; l < 4; l++) {
-      int k = line * 4 - pc.lane_off + l;
+      int k = k0 + l;
       if (k >= 0 && k < pc.width * NCOMP)
         r[l] = fetch(k >> LOG2_NCOMP, k & (NCOMP - 1), p);
     }
@@ -130,7 +152,7 @@ vec4 read_at(int p, int line)
 vec4 stage_input(int p, int line)
 {
   if (BOX)
-    return read_at(p + pc.box_r, line) - read_at(p - pc.box_r - 1, line);
+    return read_at(p + box_radius(), line) - read_at(p - box_radius() - 1, line);
   return read_at(p, line);
 }
 
@@ -216,7 +238,7 @@ void left_boundary(int line, out vec4 s[KMAX])
   if (BOX) {
     int p = pc.out_lo - pc.off - 1;
     vec4 sum = vec4(0.0);
-    for (int i = -pc.box_r; i <= pc.box_r; i++)
+    for (int i = -box_radius(); i <= box_radius(); i++)
       sum += read_at(p + i, line);
     s[0] = sum;
     return;
