@@ -1,11 +1,14 @@
 /* test_kernel.c: unit tests of the plain-C math behind the elements —
  * tiledconv's kernels (presets, validation, rank-1 detection, weight
- * packing) and the ROI / tile-class geometry of vkttiles.c. */
+ * packing), the ROI / tile-class geometry of vkttiles.c, and
+ * recursivefilter's stages and tail matrices (vktiir.c). */
 #include <gst/check/gstcheck.h>
 #include <math.h>
+#include <string.h>
 
 #include "plugin/vktkernel.h"
 #include "plugin/vkttiles.h"
+#include "plugin/vktiir.h"
 #include "plugin/gstvktiletimingmeta.h"
 
 GST_START_TEST (test_presets)
@@ -204,6 +207,262 @@ GST_START_TEST (test_tile_grid)
 
 GST_END_TEST;
 
+/* ---- vktiir.c ---- */
+
+static gdouble
+sim_step (const VktIirStage * st, gdouble * s, gdouble x)
+{
+  gdouble next[VKT_IIR_MAX_ORDER] = { 0 }, y = st->D * x;
+  gint i, j;
+
+  for (i = 0; i < st->order; i++) {
+    y += st->C[i] * s[i];
+    next[i] = st->B[i] * x;
+    for (j = 0; j < st->order; j++)
+      next[i] += st->A[i][j] * s[j];
+  }
+  memcpy (s, next, sizeof (next));
+  return y;
+}
+
+/* causal then anticausal over x[0..n), both from rest */
+static void
+sim_pair (const VktIirStage * c, const VktIirStage * a, const gdouble * x,
+    gdouble * y, gint n)
+{
+  gdouble s[VKT_IIR_MAX_ORDER] = { 0 }, u[VKT_IIR_MAX_ORDER] = { 0 };
+  gint i;
+
+  for (i = 0; i < n; i++)
+    y[i] = c->form != VKT_IIR_FORM_NONE ? sim_step (c, s, x[i]) : x[i];
+  if (a->form != VKT_IIR_FORM_NONE)
+    for (i = n - 1; i >= 0; i--)
+      y[i] = sim_step (a, u, y[i]);
+}
+
+GST_START_TEST (test_iir_gaussian)
+{
+  static const gdouble sigmas[] = { 0.5, 1.0, 2.0, 8.0, 64.0 };
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (sigmas); k++) {
+    gdouble sigma = sigmas[k];
+    gint n = (gint) (60 * sigma) + 200, c0 = n / 2, i;
+    gdouble *x = g_new0 (gdouble, n), *y = g_new0 (gdouble, n);
+    gdouble sum = 0, mean = 0, var = 0, p, qr, qi;
+    VktIirStage st;
+
+    vkt_iir_stage_gaussian (&st, sigma);
+    fail_unless_equals_int (st.form, VKT_IIR_FORM_MODAL3);
+    vkt_iir_gaussian_poles (sigma, &p, &qr, &qi);
+    fail_unless (p > 0 && p < 1 && hypot (qr, qi) < 1);
+    x[c0] = 1.0;
+    sim_pair (&st, &st, x, y, n);
+    for (i = 0; i < n; i++) {
+      sum += y[i];
+      mean += i * y[i];
+    }
+    for (i = 0; i < n; i++)
+      var += (i - mean) * (i - mean) * y[i];
+    fail_unless (fabs (sum - 1.0) < 1e-9, "sigma %g: sum %g", sigma, sum);
+    fail_unless (fabs (mean - c0) < 1e-6, "sigma %g: mean %g", sigma, mean);
+    fail_unless (fabs (var - sigma * sigma) < 1e-6 * sigma * sigma,
+        "sigma %g: variance %g", sigma, var);
+    g_free (x);
+    g_free (y);
+  }
+}
+
+GST_END_TEST;
+
+/* The modal form is the same filter as the direct form of the poles. */
+GST_START_TEST (test_iir_modal_is_direct)
+{
+  gdouble p, qr, qi, a[3], b0, s[4] = { 0 }, d[4] = { 0 };
+  VktIirStage modal, direct;
+  GRand *rand = g_rand_new_with_seed (7);
+  gint i;
+
+  vkt_iir_stage_gaussian (&modal, 5.0);
+  vkt_iir_gaussian_poles (5.0, &p, &qr, &qi);
+  /* (1 - p z^-1)(1 - 2 qr z^-1 + |q|^2 z^-2) = 1 - a1 z^-1 - a2 z^-2 - a3 z^-3 */
+  a[0] = p + 2 * qr;
+  a[1] = -(2 * qr * p + qr * qr + qi * qi);
+  a[2] = p * (qr * qr + qi * qi);
+  b0 = 1 - a[0] - a[1] - a[2];
+  vkt_iir_stage_direct (&direct, b0, a, 3);
+  for (i = 0; i < 500; i++) {
+    gdouble x = g_rand_double_range (rand, 0, 255);
+    gdouble ym = sim_step (&modal, s, x), yd = sim_step (&direct, d, x);
+    fail_unless (fabs (ym - yd) < 1e-9, "sample %d: %g vs %g", i, ym, yd);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_iir_stability)
+{
+  static const gdouble half[] = { 0.5 }, one[] = { 1.0 }, pole9[] = { 1.8,
+    -0.81
+  }, double1[] = { 2.0, -1.0 }, outside[] = { 0.9, 0.2 }, three[] = { 1.2,
+    -0.5, 0.1
+  }, neg[] = { -0.99 };
+  gdouble gain, state[4];
+  VktIirStage st;
+
+  fail_unless (vkt_iir_feedback_is_stable (half, 1));
+  fail_unless (vkt_iir_feedback_is_stable (neg, 1));
+  fail_if (vkt_iir_feedback_is_stable (one, 1));
+  fail_unless (vkt_iir_feedback_is_stable (pole9, 2));
+  fail_if (vkt_iir_feedback_is_stable (double1, 2));
+  fail_if (vkt_iir_feedback_is_stable (outside, 2));
+  fail_unless (vkt_iir_feedback_is_stable (three, 3));
+  fail_if (vkt_iir_feedback_is_stable (three, 0));
+
+  vkt_iir_stage_direct (&st, 0.2, three, 3);
+  fail_unless (vkt_iir_stage_steady (&st, &gain, state));
+  fail_unless (fabs (gain - 0.2 / (1 - 0.8)) < 1e-12);
+  fail_unless (fabs (state[0] - gain) < 1e-12 && fabs (state[2] - gain) < 1e-12);
+  /* the box's running sum has no steady state */
+  vkt_iir_stage_direct (&st, 1.0, one, 1);
+  fail_if (vkt_iir_stage_steady (&st, &gain, state));
+}
+
+GST_END_TEST;
+
+/* Runs text 004's three steps with the tables, on a line continued by the
+ * constants el and er forever, and compares with the pair run over a line
+ * padded until both stages have forgotten the padding. */
+static void
+check_tiled (const VktIirStage * c, const VktIirStage * a, gint elems,
+    gint subs, gint n, GRand * rand)
+{
+  gint L = elems * subs, chunks = (n + L - 1) / L, m = chunks * L;
+  gint kc = c->form ? c->order : 0, ka = a->form ? a->order : 0;
+  gint pad = 3000, i, j, l;
+  gdouble el = g_rand_double_range (rand, 0, 255);
+  gdouble er = g_rand_double_range (rand, 0, 255);
+  gdouble *x = g_new0 (gdouble, m), *want = g_new0 (gdouble, m + 2 * pad);
+  gdouble *xp = g_new0 (gdouble, m + 2 * pad), *got = g_new0 (gdouble, m);
+  typedef gdouble State[4];
+  State *sc = g_new0 (State, chunks + 1);
+  State *ta = g_new0 (State, chunks);
+  State *g0 = g_new0 (State, chunks);
+  VktIirTables *t = g_new0 (VktIirTables, 1);
+
+  vkt_iir_tables (t, c, a, elems, subs);
+  for (i = 0; i < m; i++)
+    x[i] = i < n ? g_rand_double_range (rand, 0, 255) : er;
+  for (i = 0; i < m + 2 * pad; i++)
+    xp[i] = i < pad ? el : i >= pad + m ? er : x[i - pad];
+  sim_pair (c, a, xp, want, m + 2 * pad);
+
+  /* step 1: chunks from rest; step 2: tails across chunks */
+  for (l = 0; l < kc; l++)
+    sc[0][l] = t->left[l] * el;
+  for (j = 0; j < chunks; j++) {
+    gdouble s[4] = { 0 }, u[4] = { 0 }, y[4096];
+    for (i = 0; i < L; i++)
+      y[i] = kc ? sim_step (c, s, x[j * L + i]) : x[j * L + i];
+    for (i = L - 1; ka && i >= 0; i--)
+      sim_step (a, u, y[i]);
+    for (l = 0; l < 4; l++) {
+      gdouble v = 0;
+      for (i = 0; i < kc; i++)
+        v += t->Pc[t->levels - 1][l][i] * sc[j][i];
+      sc[j + 1][l] = v + s[l];
+      g0[j][l] = u[l];
+    }
+  }
+  for (l = 0; l < ka; l++) {
+    ta[chunks - 1][l] = t->right[l][kc] * er;
+    for (i = 0; i < kc; i++)
+      ta[chunks - 1][l] += t->right[l][i] * sc[chunks][i];
+  }
+  for (j = chunks - 1; j > 0; j--)
+    for (l = 0; l < ka; l++) {
+      gdouble v = g0[j][l];
+      for (i = 0; i < ka; i++)
+        v += t->Pa[t->levels - 1][l][i] * ta[j][i];
+      for (i = 0; i < kc; i++)
+        v += t->cross[l][i] * sc[j][i];
+      ta[j - 1][l] = v;
+    }
+  /* step 3: every chunk again from its true states */
+  for (j = 0; j < chunks; j++) {
+    gdouble s[4], u[4];
+    memcpy (s, sc[j], sizeof (s));
+    memcpy (u, ta[j], sizeof (u));
+    for (i = 0; i < L; i++)
+      got[j * L + i] = kc ? sim_step (c, s, x[j * L + i]) : x[j * L + i];
+    for (i = L - 1; ka && i >= 0; i--)
+      got[j * L + i] = sim_step (a, u, got[j * L + i]);
+  }
+  for (i = 0; i < n; i++)
+    fail_unless (fabs (got[i] - want[pad + i]) < 1e-6,
+        "elems %d subs %d n %d at %d: %g vs %g", elems, subs, n, i, got[i],
+        want[pad + i]);
+  g_free (x);
+  g_free (xp);
+  g_free (want);
+  g_free (got);
+  g_free (sc);
+  g_free (ta);
+  g_free (g0);
+  g_free (t);
+}
+
+GST_START_TEST (test_iir_tiles)
+{
+  static const gdouble three[] = { 1.2, -0.5, 0.1 }, four[] = { 0.5, 0.2,
+    -0.1, 0.05
+  }, alpha[] = { 0.9 };
+  GRand *rand = g_rand_new_with_seed (11);
+  VktIirStage g, d3, d4, e, none;
+
+  vkt_iir_stage_gaussian (&g, 3.0);
+  vkt_iir_stage_direct (&d3, 0.2, three, 3);
+  vkt_iir_stage_direct (&d4, 0.3, four, 4);
+  vkt_iir_stage_direct (&e, 0.1, alpha, 1);
+  vkt_iir_stage_none (&none);
+  check_tiled (&g, &g, 16, 4, 200, rand);
+  check_tiled (&g, &g, 16, 1, 37, rand);
+  check_tiled (&d3, &d3, 16, 2, 101, rand);
+  check_tiled (&d4, &e, 8, 8, 300, rand);
+  check_tiled (&e, &none, 16, 4, 130, rand);
+  check_tiled (&none, &d3, 16, 4, 130, rand);
+  check_tiled (&none, &e, 4, 16, 17, rand);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_iir_pack)
+{
+  gfloat out[VKT_IIR_UNIFORM_FLOATS];
+  VktIirStage g, none;
+  VktIirTables *t = g_new0 (VktIirTables, 1);
+
+  vkt_iir_stage_gaussian (&g, 2.0);
+  vkt_iir_stage_none (&none);
+  vkt_iir_tables (t, &g, &g, 16, 8);
+  fail_unless_equals_int (t->levels, 4);
+  vkt_iir_pack (t, &g, &g, 0.25f, out);
+  fail_unless (out[0] == (gfloat) g.coef[0] && out[8] == (gfloat) g.coef[0]);
+  fail_unless (out[16] == (gfloat) t->left[0]);
+  fail_unless (out[20] == 0.25f && out[21] == (gfloat) t->gain);
+  fail_unless (out[24 + 16 * 2 + 4 * 1 + 2] == (gfloat) t->Pc[2][1][2]);
+  fail_unless (out[200 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
+  fail_unless (out[376 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
+  fail_unless (out[392 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
+  fail_unless (out[408 + 2] == (gfloat) t->right[2][3]);
+  fail_unless (fabs (t->gain - 1.0) < 1e-9);
+  g_free (t);
+}
+
+GST_END_TEST;
+
 static Suite *
 kernel_suite (void)
 {
@@ -217,6 +476,11 @@ kernel_suite (void)
   tcase_add_test (tc, test_pack);
   tcase_add_test (tc, test_plane_roi);
   tcase_add_test (tc, test_tile_grid);
+  tcase_add_test (tc, test_iir_gaussian);
+  tcase_add_test (tc, test_iir_modal_is_direct);
+  tcase_add_test (tc, test_iir_stability);
+  tcase_add_test (tc, test_iir_tiles);
+  tcase_add_test (tc, test_iir_pack);
   return s;
 }
 
