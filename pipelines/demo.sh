@@ -30,7 +30,14 @@ for args in "preset=gaussian5" "preset=sharpen" "preset=sobel-x absolute=true pl
   gst-launch-1.0 -q $input ! tiledconv $args ! $(save "$name")
   echo "  out/$name.png  (tiledconv $args)"
 done
+for args in "filter=gaussian sigma=3" "filter=gaussian sigma=40" "filter=box radius=6 iterations=3" \
+    "filter=exponential alpha=0.9 direction=causal axes=x" "filter=gaussian sigma=8 border=constant border-value=1.0"; do
+  name=recursivefilter-$(echo "$args" | sed 's/^filter=//; s/[ =.]/-/g')
+  gst-launch-1.0 -q $input ! recursivefilter $args ! $(save "$name")
+  echo "  out/$name.png  (recursivefilter $args)"
+done
 
 echo
 echo "GPU time per frame (median of the timing meta, after warm-up):"
 "$BUILD/bench/vktile-bench" --quick
+"$BUILD/bench/vktile-bench" --quick -e recursivefilter -c "filter=gaussian sigma=4" -c "filter=gaussian sigma=64"

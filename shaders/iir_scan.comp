@@ -46,7 +46,7 @@ void load_rows(int chunk_p, int line0, int lg, int t, out vec4 x[E])
   int tid = int(gl_LocalInvocationIndex);
   [[unroll]] for (int e = 0; e < E; e++)
     x[e] = vec4(0.0);
-  for (int r = 0; r < ROUNDS; r++) {
+  [[unroll]] for (int r = 0; r < ROUNDS; r++) {
     // All ITER loads first, so that they are in flight together.
     float v[ITER];
     [[unroll]] for (int it = 0; it < ITER; it++) {
@@ -83,7 +83,7 @@ void store_rows(int chunk_p, int line0, int lg, int t, vec4 x[E])
 {
   int tid = int(gl_LocalInvocationIndex);
   int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
-  for (int r = 0; r < ROUNDS; r++) {
+  [[unroll]] for (int r = 0; r < ROUNDS; r++) {
     int slab_p = chunk_p + r * SLAB;
     [[unroll]] for (int e = 0; e < E; e++) {
       int q = t * E + e - r * SLAB;
