@@ -478,51 +478,79 @@ scan_tail_floats (const Settings * s, const VktPlane * p, gint axis, gint len)
   return (gsize) chunks * lines * 2 * VKT_IIR_MAX_ORDER * 4;
 }
 
-/* Records every scan of one plane. The float images live in the scratch
- * buffer: two for the box's padded iterations (ping-pong), the result of
- * the first axis, and the tails. */
+/* The axes of one plane in the order they run, and the box iterations. */
+static gint
+plane_axes (const Settings * s, gint * axes, gint * levels, gint * pad,
+    gboolean * box)
+{
+  VktIirStage c, a;
+  gint n = 0;
+
+  settings_stages (s, &c, &a, box);
+  switch (s->axes) {
+    case AXES_X:
+      axes[n++] = 0;
+      break;
+    case AXES_Y:
+      axes[n++] = 1;
+      break;
+    case AXES_XY:
+      /* Along y first: the last scan then writes packed rows. Both orders
+       * filter the same infinitely extended image. */
+      axes[n++] = 1;
+      axes[n++] = 0;
+      break;
+    case AXES_NONE:
+      axes[n++] = 0;
+      *box = FALSE;
+      break;
+  }
+  *levels = *box ? (gint) s->iterations : 1;
+  *pad = *box ? (*levels - 1) * ((gint) s->radius + 1) : 0;
+  return n;
+}
+
+/* Scratch floats of one plane: the first axis's result, ping and pong for
+ * the box's padded iterations, then the tails. */
+static gsize
+plane_image_floats (const Settings * s, const VktPlane * p)
+{
+  gint axes[2], levels, pad;
+  gboolean box;
+
+  plane_axes (s, axes, &levels, &pad, &box);
+  return (gsize) (p->roi.w + 2 * pad) * (p->roi.h + 2 * pad) * p->ncomp;
+}
+
+static gsize
+plane_scratch_floats (const Settings * s, const VktPlane * p)
+{
+  gint axes[2], n_axes, levels, pad, i;
+  gsize tails = 0;
+  gboolean box;
+
+  n_axes = plane_axes (s, axes, &levels, &pad, &box);
+  for (i = 0; i < n_axes; i++) {
+    gint len = (axes[i] == 0 ? p->roi.w : p->roi.h) + 2 * pad;
+    tails = MAX (tails, scan_tail_floats (s, p, axes[i], len));
+  }
+  return 3 * plane_image_floats (s, p) + tails;
+}
+
+/* Records every scan of one plane into the scratch buffer plan->refs[3],
+ * already large enough for it. */
 static gboolean
 record_plane (Plan * plan, const VktFrame * frame, GError ** error)
 {
   const VktPlane *p = plan->plane;
   const Settings *s = plan->s;
-  GstVkTileFilter *filter = GST_VKTILE_FILTER (plan->self);
-  VktIirStage c, a;
-  gboolean box;
-  gint axes[2], n_axes = 0, levels, pad, i, l;
+  gint axes[2], n_axes, levels, pad, i, l;
   gfloat ext, gain = 1.0f;
-  gsize img_floats, tail_floats = 0, total;
+  gsize img_floats = plane_image_floats (s, p);
   Image src = { TRUE }, result, ping, pong, cur;
+  gboolean box;
 
-  settings_stages (s, &c, &a, &box);
-  switch (s->axes) {
-    case AXES_X:
-      axes[n_axes++] = 0;
-      break;
-    case AXES_Y:
-      axes[n_axes++] = 1;
-      break;
-    case AXES_XY:
-      /* Along y first: the last scan then writes packed rows. Both orders
-       * filter the same infinitely extended image. */
-      axes[n_axes++] = 1;
-      axes[n_axes++] = 0;
-      break;
-    case AXES_NONE:
-      axes[n_axes++] = 0;
-      box = FALSE;
-      break;
-  }
-  levels = box ? (gint) s->iterations : 1;
-  pad = box ? (levels - 1) * ((gint) s->radius + 1) : 0;
-
-  /* Scratch layout (floats): result image, ping, pong, tails. */
-  img_floats = (gsize) (p->roi.w + 2 * pad) * (p->roi.h + 2 * pad) *
-      p->ncomp;
-  for (i = 0; i < n_axes; i++) {
-    gint len = (axes[i] == 0 ? p->roi.w : p->roi.h) + 2 * pad;
-    tail_floats = MAX (tail_floats, scan_tail_floats (s, p, axes[i], len));
-  }
+  n_axes = plane_axes (s, axes, &levels, &pad, &box);
   result = (Image) {
   FALSE, 0, 0, 0, p->roi.w, p->roi.h};
   ping = (Image) {
@@ -530,9 +558,6 @@ record_plane (Plan * plan, const VktFrame * frame, GError ** error)
   pong = (Image) {
   FALSE, 2 * img_floats};
   plan->tails_base = 3 * img_floats;
-  total = (3 * img_floats + tail_floats) * sizeof (gfloat);
-  if (!gst_vktile_filter_scratch (filter, 0, total, &plan->refs[3], error))
-    return FALSE;
 
   ext = frame->border == GST_VKTILE_BORDER_CONSTANT ?
       (gfloat) (frame->border_value * p->max_code) : NAN;
@@ -578,7 +603,7 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   Settings s;
   guint serial, i;
   gboolean reset;
-  gsize state_floats = 0;
+  gsize state_floats = 0, scratch_floats = 0;
   Plan plan = { 0 };
 
   GST_OBJECT_LOCK (self);
@@ -617,6 +642,16 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     self->state_size = 0;
   }
   plan.temporal_reset = reset;
+
+  /* One scratch buffer for every plane, sized before anything is recorded:
+   * growing it would free a buffer that recorded dispatches still use. */
+  for (i = 0; i < frame->n_planes; i++)
+    if (frame->planes[i].active)
+      scratch_floats = MAX (scratch_floats,
+          plane_scratch_floats (&s, &frame->planes[i]));
+  if (!gst_vktile_filter_scratch (filter, 0,
+          MAX (scratch_floats, 1) * sizeof (gfloat), &plan.refs[3], error))
+    return FALSE;
 
   for (i = 0; i < frame->n_planes; i++) {
     plan.plane = &frame->planes[i];

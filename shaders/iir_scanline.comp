@@ -35,11 +35,25 @@ void main()
   zero_state(s);
   if (KC > 0)
     left_boundary(line, s);
-  for (int v = 0; v < n; v++) {
-    vec4 y = stage_input(pstart + v, line);
-    if (KC > 0)
-      y = step_c(s, y);
-    put(v, line, y);
+  if (BOX) {
+    // The box's running sum adds and subtracts values up to 65535 (2r + 1)
+    // along the whole padded line: compensated, or its rounding drifts.
+    precise vec4 sum = s[0];
+    precise vec4 lost = vec4(0.0);
+    for (int v = 0; v < n; v++) {
+      precise vec4 z = stage_input(pstart + v, line) - lost;
+      precise vec4 t = sum + z;
+      lost = (t - sum) - z;
+      sum = t;
+      put(v, line, sum);
+    }
+  } else {
+    for (int v = 0; v < n; v++) {
+      vec4 y = stage_input(pstart + v, line);
+      if (KC > 0)
+        y = step_c(s, y);
+      put(v, line, y);
+    }
   }
   if (KA > 0) {
     vec4 u[KMAX];
