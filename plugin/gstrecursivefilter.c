@@ -232,7 +232,7 @@ settings_stages (const Settings * s, VktIirStage * causal,
     }
     case FILTER_CUSTOM:
     default:
-      vkt_iir_stage_direct (&st, s->b0, s->feedback, s->n_feedback);
+      vkt_iir_stage_recursion (&st, s->b0, s->feedback, s->n_feedback);
       break;
   }
   if (c)
@@ -310,6 +310,14 @@ chunk_subs (const Settings * s, gint axis, gint len)
   if (!s->tile_size && axis == 1)
     subs = MIN (subs, AUTO_SUBS_Y);
   return MIN (subs, MAX_SUBS);
+}
+
+/* FORM_C / FORM_A of the shaders */
+static gint
+shader_form (const VktIirStage * stage)
+{
+  return stage->form == VKT_IIR_FORM_MODAL ? 3 :
+      stage->form == VKT_IIR_FORM_MODAL3 ? 2 : 1;
 }
 
 /* One scan along `axis`: positions [lo, lo + len) of `out` from `in`. */
@@ -399,8 +407,8 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
   spec[SPEC_KC] = c.form != VKT_IIR_FORM_NONE ? c.order : 0;
   spec[SPEC_KA] = a.form != VKT_IIR_FORM_NONE ? a.order : 0;
-  spec[SPEC_FORM_C] = c.form == VKT_IIR_FORM_MODAL3 ? 2 : 1;
-  spec[SPEC_FORM_A] = a.form == VKT_IIR_FORM_MODAL3 ? 2 : 1;
+  spec[SPEC_FORM_C] = shader_form (&c);
+  spec[SPEC_FORM_A] = shader_form (&a);
   spec[SPEC_AXIS] = axis;
   spec[SPEC_IN_FLOAT] = !in->packed;
   spec[SPEC_OUT_KIND] = out->packed ? OUT_PACKED : OUT_FLOATS;

@@ -108,9 +108,20 @@ vkt_iir_stage_direct (VktIirStage * stage, gdouble b0, const gdouble * a,
     if (i > 0)
       stage->A[i][i - 1] = 1.0;
   }
-  stage->coef[0] = b0;
-  for (i = 0; i < k; i++)
-    stage->coef[1 + i] = a[i];
+  /* The shaders run with the coefficients rounded to float; for poles near
+   * 1 that moves 1 - sum a, and so the DC gain, by far more than float's
+   * precision. b0 is set so that the rounded recursion keeps the gain. */
+  {
+    gdouble sum = 0.0, sum_f = 0.0;
+    for (i = 0; i < k; i++) {
+      sum += a[i];
+      sum_f += (gfloat) a[i];
+      stage->coef[1 + i] = (gfloat) a[i];
+    }
+    stage->coef[0] = b0;
+    if (fabs (1.0 - sum) > 1e-12 && fabs (1.0 - sum_f) > 1e-12)
+      stage->coef[0] = b0 * (1.0 - sum_f) / (1.0 - sum);
+  }
 }
 
 /* The variance of the causal + anticausal pair with poles 1/d_i is
@@ -131,7 +142,7 @@ void
 vkt_iir_gaussian_poles (gdouble sigma, gdouble * real_pole,
     gdouble * complex_re, gdouble * complex_im)
 {
-  /* The paper's poles are for sigma 2 (L2-optimal set); d^(1/q) scales
+  /* The paper's poles for sigma 2 (docs/SEMANTICS.md says which); d^(1/q) scales
    * them, with q found so that the variance is sigma^2 exactly. */
   const double complex d1 = 1.41650 + 1.00829 * I;
   const gdouble d3 = 1.86543;
@@ -188,12 +199,140 @@ vkt_iir_stage_gaussian (VktIirStage * stage, gdouble sigma)
     for (j = 0; j < 3; j++)
       stage->C[i] += Cm[j] * stage->A[j][i];
   }
-  stage->coef[0] = p;
-  stage->coef[1] = qr;
-  stage->coef[2] = qi;
-  stage->coef[3] = Cm[0];
-  stage->coef[4] = Cm[1];
-  stage->coef[5] = Cm[2];
+  /* As for the direct form: with the poles rounded to float, scale the
+   * output weights so that the DC gain stays 1. */
+  {
+    gdouble pf = (gfloat) p;
+    double complex qf = (gfloat) qr + (gfloat) qi * I;
+    double complex z = 1.0 / (1.0 - qf);
+    gdouble gain_f = Cm[0] / (1.0 - pf) + Cm[1] * creal (z) + Cm[2] * cimag (z);
+    stage->coef[0] = pf;
+    stage->coef[1] = creal (qf);
+    stage->coef[2] = cimag (qf);
+    for (i = 0; i < 3; i++)
+      stage->coef[3 + i] = Cm[i] / gain_f;
+  }
+}
+
+/* Roots of z^k - a1 z^(k-1) - ... - ak (Durand-Kerner). */
+static void
+poly_roots (const gdouble * a, gint k, double complex * z)
+{
+  gint it, i, j;
+
+  for (i = 0; i < k; i++)
+    z[i] = cpow (0.4 + 0.9 * I, i);
+  for (it = 0; it < 500; it++) {
+    for (i = 0; i < k; i++) {
+      double complex num = 1.0, den = 1.0;
+      /* Horner: z^k - a1 z^(k-1) - ... - ak */
+      for (j = 0; j < k; j++)
+        num = num * z[i] - a[j];
+      for (j = 0; j < k; j++)
+        if (j != i)
+          den *= z[i] - z[j];
+      z[i] -= num / den;
+    }
+  }
+}
+
+void
+vkt_iir_stage_recursion (VktIirStage * stage, gdouble b0, const gdouble * a,
+    guint k)
+{
+  double complex p[K], r[K], pair[2];
+  gdouble real[K], rres[K], M[2][4] = { {0} }, Bv[4] = { 0 }, W[4] = { 0 };
+  gint n_real = 0, n_pair = 0, i, j, slot;
+  gdouble big = 0.0, gain_f = 0.0;
+  double complex pair_r[2];
+
+  if (k < 2) {
+    vkt_iir_stage_direct (stage, b0, a, k);
+    return;
+  }
+  poly_roots (a, k, p);
+  for (i = 0; i < (gint) k; i++) {
+    r[i] = b0;
+    for (j = 0; j < (gint) k; j++)
+      if (j != i)
+        r[i] /= 1.0 - p[j] / p[i];
+    big = MAX (big, cabs (r[i]));
+  }
+  /* Near-repeated poles: the residues cancel each other and the modal form
+   * would be worse than the direct one. */
+  if (!isfinite (big) || big > 1e3 * (fabs (b0) + 1.0)) {
+    vkt_iir_stage_direct (stage, b0, a, k);
+    return;
+  }
+  for (i = 0; i < (gint) k; i++) {
+    if (fabs (cimag (p[i])) < 1e-9 * (1.0 + cabs (p[i]))) {
+      real[n_real] = creal (p[i]);
+      rres[n_real++] = creal (r[i]);
+    } else if (cimag (p[i]) > 0) {
+      pair[n_pair] = p[i];
+      pair_r[n_pair++] = r[i];
+    }
+  }
+  /* Blocks: the complex pairs first (rotation-scalings with B = (1, 0) and
+   * weights 2 re r, -2 im r), then the real poles two by two (diagonal). */
+  slot = 0;
+  for (i = 0; i < n_pair; i++, slot += 2) {
+    gdouble qr = (gfloat) creal (pair[i]), qi = (gfloat) cimag (pair[i]);
+    gdouble *m = M[slot / 2];
+    m[0] = qr;
+    m[1] = -qi;
+    m[2] = qi;
+    m[3] = qr;
+    Bv[slot] = 1.0;
+    W[slot] = 2.0 * creal (pair_r[i]);
+    W[slot + 1] = -2.0 * cimag (pair_r[i]);
+  }
+  for (i = 0; i < n_real; i++, slot++) {
+    M[slot / 2][(slot & 1) ? 3 : 0] = (gfloat) real[i];
+    Bv[slot] = 1.0;
+    W[slot] = rres[i];
+  }
+
+  vkt_iir_stage_none (stage);
+  stage->form = VKT_IIR_FORM_MODAL;
+  stage->order = K;
+  for (i = 0; i < 2; i++) {
+    stage->A[2 * i][2 * i] = M[i][0];
+    stage->A[2 * i][2 * i + 1] = M[i][1];
+    stage->A[2 * i + 1][2 * i] = M[i][2];
+    stage->A[2 * i + 1][2 * i + 1] = M[i][3];
+  }
+  /* Keep the DC gain of the float-rounded poles exact (see _direct). */
+  for (i = 0; i < 2; i++) {
+    gdouble a00 = 1 - M[i][0], a01 = -M[i][1], a10 = -M[i][2], a11 =
+        1 - M[i][3];
+    gdouble det = a00 * a11 - a01 * a10;
+    gdouble s0 = (a11 * Bv[2 * i] - a01 * Bv[2 * i + 1]) / det;
+    gdouble s1 = (-a10 * Bv[2 * i] + a00 * Bv[2 * i + 1]) / det;
+    gain_f += W[2 * i] * s0 + W[2 * i + 1] * s1;
+  }
+  {
+    gdouble sum = 0.0, gain;
+    for (i = 0; i < (gint) k; i++)
+      sum += a[i];
+    gain = b0 / (1.0 - sum);
+    for (i = 0; i < K; i++)
+      W[i] *= gain / gain_f;
+  }
+  /* y = W (A s + B x) */
+  stage->D = 0.0;
+  for (i = 0; i < K; i++) {
+    stage->B[i] = Bv[i];
+    stage->D += W[i] * Bv[i];
+    for (j = 0; j < K; j++)
+      stage->C[j] += W[i] * stage->A[i][j];
+  }
+  for (i = 0; i < 4; i++) {
+    stage->coef[i] = M[0][i];
+    stage->coef[4 + i] = M[1][i];
+    stage->coef[8 + i] = Bv[i];
+    stage->coef[12 + i] = W[i];
+  }
 }
 
 gboolean
@@ -366,26 +505,26 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
   gint d, i, j;
 
   memset (out, 0, sizeof (gfloat) * VKT_IIR_UNIFORM_FLOATS);
-  for (i = 0; i < 8; i++) {
+  for (i = 0; i < 16; i++) {
     out[i] = causal->coef[i];
-    out[8 + i] = anticausal->coef[i];
+    out[16 + i] = anticausal->coef[i];
   }
   for (i = 0; i < K; i++)
-    out[16 + i] = t->left[i];
-  out[20] = scale;
-  out[21] = t->gain;
+    out[32 + i] = t->left[i];
+  out[36] = scale;
+  out[37] = t->gain;
   for (d = 0; d < VKT_IIR_MAX_LEVELS; d++)
     for (i = 0; i < K; i++)
       for (j = 0; j < K; j++) {
-        out[24 + d * 16 + i * 4 + j] = t->Pc[d][i][j];
-        out[24 + 176 + d * 16 + i * 4 + j] = t->Pa[d][i][j];
+        out[40 + d * 16 + i * 4 + j] = t->Pc[d][i][j];
+        out[40 + 176 + d * 16 + i * 4 + j] = t->Pa[d][i][j];
       }
   for (i = 0; i < K; i++)
     for (j = 0; j < K; j++)
-      out[376 + i * 4 + j] = t->cross[i][j];
+      out[392 + i * 4 + j] = t->cross[i][j];
   for (i = 0; i < K; i++) {
     for (j = 0; j < kc; j++)
-      out[392 + i * 4 + j] = t->right[i][j];
-    out[408 + i] = t->right[i][kc];
+      out[408 + i * 4 + j] = t->right[i][j];
+    out[424 + i] = t->right[i][kc];
   }
 }

@@ -20,6 +20,7 @@ typedef enum
   VKT_IIR_FORM_NONE,            /* no stage */
   VKT_IIR_FORM_DIRECT,          /* y = b0 x + a . (y[n-1], ..., y[n-k]) */
   VKT_IIR_FORM_MODAL3,          /* one real and one complex pole, in parallel */
+  VKT_IIR_FORM_MODAL,           /* up to 4 poles in parallel: two 2x2 blocks */
 } VktIirForm;
 
 /* One recursive stage as a state-space system run along the line (causal:
@@ -27,7 +28,8 @@ typedef enum
  * sample, s' = A s + B x and y = C s + D x. `coef` is what the shaders read
  * (see shaders/iir_common.glsl): DIRECT b0, a1..a4; MODAL3 p, re q, im q,
  * r, cr, ci, for w' = p w + x, z' = q z + x (complex), y = r w' + cr re z' +
- * ci im z'. */
+ * ci im z'; MODAL the two 2x2 blocks of A (row-major), B, then the output
+ * weights W of y = W . s'. */
 typedef struct
 {
   VktIirForm form;
@@ -36,7 +38,7 @@ typedef struct
   gdouble B[VKT_IIR_MAX_ORDER];
   gdouble C[VKT_IIR_MAX_ORDER];
   gdouble D;
-  gdouble coef[8];
+  gdouble coef[16];
 } VktIirStage;
 
 void vkt_iir_stage_none (VktIirStage * stage);
@@ -44,6 +46,12 @@ void vkt_iir_stage_none (VktIirStage * stage);
 /* y[n] = b0 x[n] + a1 y[n-1] + ... + ak y[n-k], 1 <= k <= 4. */
 void vkt_iir_stage_direct (VktIirStage * stage, gdouble b0, const gdouble * a,
     guint k);
+
+/* The same recursion as its poles in parallel (modal form) when they are
+ * well apart, else as vkt_iir_stage_direct(). In float the direct form of
+ * poles near 1 loses digits with each order; the modal form does not. */
+void vkt_iir_stage_recursion (VktIirStage * stage, gdouble b0,
+    const gdouble * a, guint k);
 
 /* The causal half of the 3rd-order recursive Gaussian of van Vliet, Young
  * and Verbeek (1998); the same stage run anticausally completes it. Modal
@@ -91,7 +99,7 @@ void vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
 
 /* The floats one scan pass reads from its uniform buffer; the layout is
  * shaders/iir_common.glsl's IirTables. */
-#define VKT_IIR_UNIFORM_FLOATS (4 * 103)
+#define VKT_IIR_UNIFORM_FLOATS (4 * 107)
 void vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gfloat scale, gfloat * out);
 

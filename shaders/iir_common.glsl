@@ -15,7 +15,7 @@
 
 layout(constant_id = 4) const int KC = 0;          // causal stage order, 0: none
 layout(constant_id = 5) const int KA = 0;          // anticausal stage order
-layout(constant_id = 6) const int FORM_C = 1;      // 1 direct, 2 modal (vktiir.h)
+layout(constant_id = 6) const int FORM_C = 1;      // 1 direct, 2 modal3, 3 modal (vktiir.h)
 layout(constant_id = 7) const int FORM_A = 1;
 layout(constant_id = 8) const int AXIS = 0;        // 0: along rows, 1: along columns
 layout(constant_id = 9) const bool IN_FLOAT = false;   // input: packed plane / floats
@@ -69,8 +69,8 @@ layout(push_constant) uniform IirPush {
 } pc;
 
 layout(std140, set = 0, binding = 2) uniform IirTables {
-  vec4 coef_c[2];
-  vec4 coef_a[2];
+  vec4 coef_c[4];
+  vec4 coef_a[4];
   vec4 left_unit;     // causal state entering a line of constant 1
   vec4 misc;          // x: output scale, y: DC gain
   vec4 Pc[44];        // VKT_IIR_MAX_LEVELS matrices A^(E 2^d), rows
@@ -162,8 +162,21 @@ vec4 edge_right(int line) { return read_at(1 << 29, line); }
 
 // One sample through a stage: returns y and advances the state s (vktiir.h:
 // DIRECT keeps past outputs, MODAL a real and a complex one-pole filter).
+// Two 2x2 blocks of A (rows at coef 0..7), B at 8..11, output weights at
+// 12..15: the poles of a custom recursion in parallel.
+#define MODAL_STEP(co) \
+  vec4 n0 = co(0) * s[0] + co(1) * s[1] + co(8) * x; \
+  vec4 n1 = co(2) * s[0] + co(3) * s[1] + co(9) * x; \
+  vec4 n2 = co(4) * s[2] + co(5) * s[3] + co(10) * x; \
+  vec4 n3 = co(6) * s[2] + co(7) * s[3] + co(11) * x; \
+  s[0] = n0; s[1] = n1; s[2] = n2; s[3] = n3; \
+  return co(12) * n0 + co(13) * n1 + co(14) * n2 + co(15) * n3;
+
 vec4 step_c(inout vec4 s[KMAX], vec4 x)
 {
+  if (FORM_C == 3) {
+    MODAL_STEP(cc)
+  }
   if (FORM_C == 2) {
     vec4 w = cc(0) * s[0] + x;
     vec4 zr = cc(1) * s[1] - cc(2) * s[2] + x;
@@ -182,6 +195,9 @@ vec4 step_c(inout vec4 s[KMAX], vec4 x)
 
 vec4 step_a(inout vec4 s[KMAX], vec4 x)
 {
+  if (FORM_A == 3) {
+    MODAL_STEP(ca)
+  }
   if (FORM_A == 2) {
     vec4 w = ca(0) * s[0] + x;
     vec4 zr = ca(1) * s[1] - ca(2) * s[2] + x;
@@ -236,10 +252,16 @@ void left_boundary(int line, out vec4 s[KMAX])
 {
   zero_state(s);
   if (BOX) {
+    // 2r + 1 values of up to 65535: compensated, or the sum drifts.
     int p = pc.out_lo - pc.off - 1;
-    vec4 sum = vec4(0.0);
-    for (int i = -box_radius(); i <= box_radius(); i++)
-      sum += read_at(p + i, line);
+    precise vec4 sum = vec4(0.0);
+    precise vec4 lost = vec4(0.0);
+    for (int i = -box_radius(); i <= box_radius(); i++) {
+      precise vec4 z = read_at(p + i, line) - lost;
+      precise vec4 t = sum + z;
+      lost = (t - sum) - z;
+      sum = t;
+    }
     s[0] = sum;
     return;
   }

@@ -301,6 +301,41 @@ GST_START_TEST (test_iir_modal_is_direct)
 
 GST_END_TEST;
 
+/* A custom recursion in modal form is the same filter as its direct form
+ * (up to the float rounding of the poles), and near-repeated poles stay in
+ * direct form. */
+GST_START_TEST (test_iir_recursion_forms)
+{
+  static const gdouble four[] = { 2.9559604087845712, -3.2776431000443811,
+    1.6178537417187655, -0.29925858266290206
+  }, two_real[] = { 1.1, -0.28 }, repeated[] = { 1.8, -0.81 };
+  const gdouble *sets[] = { four, two_real, repeated };
+  const guint ks[] = { 4, 2, 2 };
+  GRand *rand = g_rand_new_with_seed (5);
+  guint c;
+
+  for (c = 0; c < G_N_ELEMENTS (sets); c++) {
+    VktIirStage modal, direct;
+    gdouble s[4] = { 0 }, d[4] = { 0 }, amp = 0;
+    gint i;
+
+    vkt_iir_stage_recursion (&modal, 0.01, sets[c], ks[c]);
+    vkt_iir_stage_direct (&direct, 0.01, sets[c], ks[c]);
+    fail_unless_equals_int (modal.form, c == 2 ? VKT_IIR_FORM_DIRECT :
+        VKT_IIR_FORM_MODAL);
+    for (i = 0; i < 2000; i++) {
+      gdouble x = g_rand_double_range (rand, 0, 255);
+      gdouble ym = sim_step (&modal, s, x), yd = sim_step (&direct, d, x);
+      amp = MAX (amp, fabs (yd));
+      fail_unless (fabs (ym - yd) < 1e-5 * (amp + 1), "set %u sample %d: "
+          "%g vs %g", c, i, ym, yd);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_iir_stability)
 {
   static const gdouble half[] = { 0.5 }, one[] = { 1.0 }, pole9[] = { 1.8,
@@ -449,14 +484,14 @@ GST_START_TEST (test_iir_pack)
   vkt_iir_tables (t, &g, &g, 16, 8);
   fail_unless_equals_int (t->levels, 4);
   vkt_iir_pack (t, &g, &g, 0.25f, out);
-  fail_unless (out[0] == (gfloat) g.coef[0] && out[8] == (gfloat) g.coef[0]);
-  fail_unless (out[16] == (gfloat) t->left[0]);
-  fail_unless (out[20] == 0.25f && out[21] == (gfloat) t->gain);
-  fail_unless (out[24 + 16 * 2 + 4 * 1 + 2] == (gfloat) t->Pc[2][1][2]);
-  fail_unless (out[200 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
-  fail_unless (out[376 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
-  fail_unless (out[392 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
-  fail_unless (out[408 + 2] == (gfloat) t->right[2][3]);
+  fail_unless (out[0] == (gfloat) g.coef[0] && out[16] == (gfloat) g.coef[0]);
+  fail_unless (out[32] == (gfloat) t->left[0]);
+  fail_unless (out[36] == 0.25f && out[37] == (gfloat) t->gain);
+  fail_unless (out[40 + 16 * 2 + 4 * 1 + 2] == (gfloat) t->Pc[2][1][2]);
+  fail_unless (out[216 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
+  fail_unless (out[392 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
+  fail_unless (out[408 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
+  fail_unless (out[424 + 2] == (gfloat) t->right[2][3]);
   fail_unless (fabs (t->gain - 1.0) < 1e-9);
   g_free (t);
 }
@@ -478,6 +513,7 @@ kernel_suite (void)
   tcase_add_test (tc, test_tile_grid);
   tcase_add_test (tc, test_iir_gaussian);
   tcase_add_test (tc, test_iir_modal_is_direct);
+  tcase_add_test (tc, test_iir_recursion_forms);
   tcase_add_test (tc, test_iir_stability);
   tcase_add_test (tc, test_iir_tiles);
   tcase_add_test (tc, test_iir_pack);

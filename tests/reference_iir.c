@@ -1,0 +1,532 @@
+/* vktile tests — CPU reference of recursivefilter (see reference_iir.h).
+ *
+ * Transcription of the definition in double precision:
+ *
+ * - A line x[0..n-1] is continued by a constant on each side: the border's
+ *   value (clamp: the edge sample; constant: border-value * max). It is padded
+ *   with P copies of those constants, P long enough for the impulse response
+ *   to have decayed below 1e-13 of its peak (box: exactly iterations*radius).
+ * - causal: y[i] = b0 x[i] + sum_j a_j y[i-j], started in the steady state of
+ *   the left constant (which the infinite line has been in since -inf);
+ *   anticausal: the same from the right end, y[i+j]; both: causal over the
+ *   whole padded line, then anticausal over the causal result (so the
+ *   anticausal pass sees the causal result beyond the edge); crop.
+ * - box: direct convolution with the n-fold convolution of the 2r+1 box.
+ * - 2D: every row along x, then every column of that along y. The rows above
+ *   and below the image are, for clamp, copies of the edge rows, so their
+ *   x-filtered values are the edge row's, i.e. the column is continued by
+ *   its end values; for constant they are constant rows, whose x-filtered
+ *   value is the x filter of a constant line (the DC gain times the
+ *   constant, not the constant itself when the gain is not 1).
+ * - temporal: y = a y_prev + (1 - a) s per value, unrounded; round to
+ *   nearest, clamp.
+ */
+#include "reference_iir.h"
+
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+void
+ref_iir_init (RefIir * p)
+{
+  memset (p, 0, sizeof (*p));
+  ref_conv_init (&p->common);
+  p->common.border = REF_BORDER_CLAMP;
+  p->common.border_value = 0.0;
+  p->common.planes = 0xf;
+  p->filter = REF_IIR_GAUSSIAN;
+  p->sigma = 2.0;
+  p->alpha = -1.0;
+  p->radius = 2;
+  p->iterations = 1;
+  p->feedforward = 0.5;
+  p->feedback[0] = 0.5;
+  p->n_feedback = 1;
+  p->direction = REF_IIR_BOTH;
+  p->axes = REF_IIR_AXES_XY;
+  p->temporal_alpha = 0.0;
+}
+
+const gchar *
+ref_iir_filter_nick (RefIirFilter f)
+{
+  static const gchar *nicks[] = { "gaussian", "exponential", "box", "custom" };
+  g_assert (f < REF_IIR_N_FILTERS);
+  return nicks[f];
+}
+
+const gchar *
+ref_iir_direction_nick (RefIirDirection d)
+{
+  static const gchar *nicks[] = { "causal", "anticausal", "both" };
+  g_assert (d < REF_IIR_N_DIRECTIONS);
+  return nicks[d];
+}
+
+const gchar *
+ref_iir_axes_nick (RefIirAxes a)
+{
+  static const gchar *nicks[] = { "x", "y", "xy", "none" };
+  g_assert (a < REF_IIR_N_AXES);
+  return nicks[a];
+}
+
+/* ------------------------------------------------------------------------ */
+/* van Vliet, Young & Verbeek 1998 */
+
+/* The poles for sigma0 = 2 given by the definition. */
+static void
+vv_poles (gdouble q, double complex d[3])
+{
+  const double complex d1 = 1.41650 + 1.00829 * I;
+  const double complex d3 = 1.86543;
+
+  d[0] = cpow (d1, 1.0 / q);
+  d[1] = conj (d[0]);
+  d[2] = cpow (d3, 1.0 / q);
+}
+
+gdouble
+ref_iir_vv_variance (gdouble q)
+{
+  double complex d[3], v = 0;
+  gint i;
+
+  vv_poles (q, d);
+  for (i = 0; i < 3; i++)
+    v += 2.0 * d[i] / ((d[i] - 1.0) * (d[i] - 1.0));
+  return creal (v);
+}
+
+gdouble
+ref_iir_vv_coefficients (gdouble sigma, gdouble * b0, gdouble a[3])
+{
+  gdouble lo = log (1e-4), hi = log (1e6), target = sigma * sigma, q;
+  double complex d[3], p[3];
+  gint it, i;
+
+  /* the variance grows with q (the poles move towards 1): bisect on log q */
+  for (it = 0; it < 200; it++) {
+    gdouble mid = 0.5 * (lo + hi);
+    if (ref_iir_vv_variance (exp (mid)) < target)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  q = exp (0.5 * (lo + hi));
+  vv_poles (q, d);
+  for (i = 0; i < 3; i++)
+    p[i] = 1.0 / d[i];
+  /* prod (1 - p_i z^-1) = 1 - a1 z^-1 - a2 z^-2 - a3 z^-3 */
+  a[0] = creal (p[0] + p[1] + p[2]);
+  a[1] = -creal (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]);
+  a[2] = creal (p[0] * p[1] * p[2]);
+  *b0 = 1.0 - a[0] - a[1] - a[2];
+  return q;
+}
+
+/* ------------------------------------------------------------------------ */
+/* one pass, as prepared once per image */
+
+gboolean
+ref_iir_recursion (const RefIir * p, guint * k, gdouble * b0,
+    gdouble a[REF_IIR_MAX_ORDER])
+{
+  gdouble e;
+  guint i;
+
+  memset (a, 0, REF_IIR_MAX_ORDER * sizeof (gdouble));
+  switch (p->filter) {
+    case REF_IIR_GAUSSIAN:
+      ref_iir_vv_coefficients (p->sigma, b0, a);
+      *k = 3;
+      return TRUE;
+    case REF_IIR_EXPONENTIAL:
+      e = p->alpha >= 0.0 ? p->alpha : exp (-1.0 / p->sigma);
+      *k = 1;
+      *b0 = 1.0 - e;
+      a[0] = e;
+      return TRUE;
+    case REF_IIR_CUSTOM:
+      g_assert (p->n_feedback >= 1 && p->n_feedback <= REF_IIR_MAX_ORDER);
+      *k = p->n_feedback;
+      *b0 = p->feedforward;
+      for (i = 0; i < p->n_feedback; i++)
+        a[i] = p->feedback[i];
+      return TRUE;
+    case REF_IIR_BOX:
+    default:
+      return FALSE;
+  }
+}
+
+void
+ref_iir_box_kernel (guint r, guint n, gdouble * k)
+{
+  guint len = 2 * r + 1, total = 1, it, i, j;
+  gdouble *tmp;
+
+  g_assert (n >= 1);
+  tmp = g_new0 (gdouble, 2 * n * r + 1);
+  k[0] = 1.0;
+  for (it = 0; it < n; it++) {
+    guint out_len = total + len - 1;
+
+    memset (tmp, 0, out_len * sizeof (gdouble));
+    for (i = 0; i < total; i++)
+      for (j = 0; j < len; j++)
+        tmp[i + j] += k[i] / len;
+    memcpy (k, tmp, out_len * sizeof (gdouble));
+    total = out_len;
+  }
+  g_free (tmp);
+}
+
+typedef struct
+{
+  gboolean box;
+  gdouble *kernel;              /* box: 2 * half + 1 taps */
+  gint half;
+  guint k;
+  gdouble b0, a[REF_IIR_MAX_ORDER], gain;       /* gain: b0 / (1 - sum a) */
+  gboolean causal, anticausal;
+  gint pad;
+  gboolean wrong_reclamp;
+} Pass;
+
+static gint
+iir_padding (guint k, gdouble b0, const gdouble * a)
+{
+  /* the impulse response, until 16k consecutive values are below 1e-13 of
+   * the largest so far (its state is then negligible) */
+  gdouble y[REF_IIR_MAX_ORDER] = { 0 }, peak = 0.0;
+  gint n, small = 0;
+  guint j;
+
+  for (n = 0; n < (1 << 24); n++) {
+    gdouble v = n == 0 ? b0 : 0.0;
+
+    for (j = 0; j < k; j++)
+      v += a[j] * y[j];
+    for (j = k - 1; j > 0; j--)
+      y[j] = y[j - 1];
+    y[0] = v;
+    peak = MAX (peak, fabs (v));
+    if (fabs (v) <= 1e-13 * peak)
+      small++;
+    else
+      small = 0;
+    if (small >= (gint) (16 * k) && n > 8)
+      return n + 1;
+  }
+  g_error ("recursion does not decay: not stable?");
+  return n;
+}
+
+static void
+pass_prepare (const RefIir * p, Pass * s)
+{
+  memset (s, 0, sizeof (*s));
+  s->wrong_reclamp = p->wrong_reclamp;
+  if (p->filter == REF_IIR_BOX) {
+    g_assert (p->iterations >= 1 && p->iterations <= 3);
+    s->box = TRUE;
+    s->half = p->radius * p->iterations;
+    s->kernel = g_new (gdouble, 2 * s->half + 1);
+    ref_iir_box_kernel (p->radius, p->iterations, s->kernel);
+    s->pad = s->half;
+    return;
+  }
+  ref_iir_recursion (p, &s->k, &s->b0, s->a);
+  {
+    gdouble sum = 0.0;
+    guint j;
+    for (j = 0; j < s->k; j++)
+      sum += s->a[j];
+    s->gain = s->b0 / (1.0 - sum);
+  }
+  if (p->filter == REF_IIR_GAUSSIAN) {
+    s->causal = s->anticausal = TRUE;
+  } else {
+    s->causal = p->direction != REF_IIR_ANTICAUSAL;
+    s->anticausal = p->direction != REF_IIR_CAUSAL;
+  }
+  s->pad = iir_padding (s->k, s->b0, s->a);
+}
+
+static void
+pass_clear (Pass * s)
+{
+  g_free (s->kernel);
+}
+
+/* buf: scratch of n + 2 * pad doubles */
+static void
+pass_line (const Pass * s, const gdouble * in, gint n, gdouble left,
+    gdouble right, gdouble * out, gdouble * buf)
+{
+  gint P = s->pad, L = n + 2 * P, i, m;
+  guint j;
+
+  for (i = 0; i < P; i++) {
+    buf[i] = left;
+    buf[P + n + i] = right;
+  }
+  memcpy (buf + P, in, n * sizeof (gdouble));
+
+  if (s->box) {
+    for (i = 0; i < n; i++) {
+      gdouble sum = 0.0;
+      for (m = -s->half; m <= s->half; m++)
+        sum += s->kernel[m + s->half] * buf[P + i + m];
+      out[i] = sum;
+    }
+    return;
+  }
+
+  if (s->causal) {
+    /* in place: buf[i] only feeds y[i] */
+    for (i = 0; i < L; i++) {
+      gdouble v = s->b0 * buf[i];
+      for (j = 1; j <= s->k; j++)
+        v += s->a[j - 1] * (i - (gint) j >= 0 ? buf[i - j] : s->gain * left);
+      buf[i] = v;
+    }
+  }
+  if (s->anticausal) {
+    gdouble end;
+
+    if (s->causal && s->wrong_reclamp)
+      for (i = P + n; i < L; i++)
+        buf[i] = buf[P + n - 1];
+    /* beyond the padded line the input is (within 1e-13) a constant */
+    end = buf[L - 1];
+    for (i = L - 1; i >= 0; i--) {
+      gdouble v = s->b0 * buf[i];
+      for (j = 1; j <= s->k; j++)
+        v += s->a[j - 1] * (i + (gint) j < L ? buf[i + j] : s->gain * end);
+      buf[i] = v;
+    }
+  }
+  memcpy (out, buf + P, n * sizeof (gdouble));
+}
+
+gint
+ref_iir_padding (const RefIir * p)
+{
+  Pass s;
+  gint pad;
+
+  pass_prepare (p, &s);
+  pad = s.pad;
+  pass_clear (&s);
+  return pad;
+}
+
+void
+ref_iir_filter_line (const RefIir * p, const gdouble * in, gint n,
+    gdouble left, gdouble right, gdouble * out)
+{
+  Pass s;
+  gdouble *buf;
+
+  pass_prepare (p, &s);
+  buf = g_new (gdouble, n + 2 * s.pad);
+  pass_line (&s, in, n, left, right, out, buf);
+  g_free (buf);
+  pass_clear (&s);
+}
+
+void
+ref_iir_image (const RefIir * p, const gdouble * in, gint w, gint h,
+    gboolean constant, gdouble cval, gdouble * out)
+{
+  gboolean along_x = p->axes == REF_IIR_AXES_X || p->axes == REF_IIR_AXES_XY;
+  gboolean along_y = p->axes == REF_IIR_AXES_Y || p->axes == REF_IIR_AXES_XY;
+  gdouble *line, *res, *buf, cy = cval;
+  Pass s;
+  gint i, j;
+
+  memcpy (out, in, (gsize) w * h * sizeof (gdouble));
+  if (!along_x && !along_y)
+    return;
+  pass_prepare (p, &s);
+  buf = g_new (gdouble, MAX (w, h) + 2 * s.pad);
+  line = g_new (gdouble, MAX (w, h));
+  res = g_new (gdouble, MAX (w, h));
+
+  if (along_x) {
+    for (j = 0; j < h; j++) {
+      gdouble *row = out + (gsize) j * w;
+      pass_line (&s, row, w, constant ? cval : row[0],
+          constant ? cval : row[w - 1], res, buf);
+      memcpy (row, res, w * sizeof (gdouble));
+    }
+    /* the rows beyond the top and bottom edges: constant rows, filtered */
+    if (constant && !p->wrong_y_extension)
+      pass_line (&s, &cval, 1, cval, cval, &cy, buf);
+  }
+  if (along_y) {
+    for (i = 0; i < w; i++) {
+      for (j = 0; j < h; j++)
+        line[j] = out[(gsize) j * w + i];
+      pass_line (&s, line, h, constant ? cy : line[0],
+          constant ? cy : line[h - 1], res, buf);
+      for (j = 0; j < h; j++)
+        out[(gsize) j * w + i] = res[j];
+    }
+  }
+  g_free (res);
+  g_free (line);
+  g_free (buf);
+  pass_clear (&s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* temporal state */
+
+void
+ref_iir_temporal_init (RefIirTemporal * t)
+{
+  memset (t, 0, sizeof (*t));
+}
+
+void
+ref_iir_temporal_reset (RefIirTemporal * t)
+{
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+    t->primed[c] = FALSE;
+}
+
+void
+ref_iir_temporal_copy (RefIirTemporal * dst, const RefIirTemporal * src)
+{
+  guint c;
+
+  ref_iir_temporal_clear (dst);
+  *dst = *src;
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+    dst->y[c] = src->y[c] ? g_memdup2 (src->y[c],
+        (gsize) src->w[c] * src->h[c] * sizeof (gdouble)) : NULL;
+}
+
+void
+ref_iir_temporal_clear (RefIirTemporal * t)
+{
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+    g_free (t->y[c]);
+  memset (t, 0, sizeof (*t));
+}
+
+/* ------------------------------------------------------------------------ */
+/* frames */
+
+static void
+filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
+    const RefIir * p, RefIirTemporal * t)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
+  gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+  gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+  gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
+  gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+  gdouble a = p->temporal_alpha;
+  gint tx, ty, px, py, w, h, x, y;
+  gdouble *src, *s;
+
+  g_assert (p->common.border == REF_BORDER_CLAMP
+      || p->common.border == REF_BORDER_CONSTANT);
+  if (!ref_plane_roi (&p->common, W, H, ws, hs, pw, ph, &tx, &ty, &px, &py,
+          &w, &h))
+    return;
+
+  src = g_new (gdouble, (gsize) w * h);
+  s = g_new (gdouble, (gsize) w * h);
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      src[(gsize) y * w + x] = ref_comp_get (in, c, px + x, py + y);
+  ref_iir_image (p, src, w, h, p->common.border == REF_BORDER_CONSTANT,
+      p->common.border_value * maxv, s);
+
+  if (t) {
+    if (t->primed[c] && t->w[c] == w && t->h[c] == h) {
+      for (x = 0; x < w * h; x++)
+        s[x] = a * t->y[c][x] + (1.0 - a) * s[x];
+    }
+    g_free (t->y[c]);
+    t->y[c] = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
+    t->w[c] = w;
+    t->h[c] = h;
+    t->primed[c] = TRUE;
+  }
+
+  for (y = 0; y < h; y++) {
+    for (x = 0; x < w; x++) {
+      gdouble v = s[(gsize) y * w + x];
+      v = p->common.ties_down ? ceil (v - 0.5) : floor (v + 0.5);
+      ref_comp_set (out, c, tx + x, ty + y, (guint) CLAMP (v, 0.0, maxv));
+    }
+  }
+  g_free (s);
+  g_free (src);
+}
+
+void
+ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefIir * p, RefIirTemporal * t)
+{
+  guint c;
+
+  g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
+  /* padding bytes, unselected components and pixels outside the target ROI
+   * are the input unchanged */
+  gst_video_frame_copy (out, in);
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
+    if (p->common.planes & (1u << c))
+      filter_component (in, out, c, p, t);
+}
+
+gchar *
+ref_iir_describe (const RefIir * p)
+{
+  GString *s = g_string_new (ref_iir_filter_nick (p->filter));
+  const RefConv *q = &p->common;
+  guint i;
+
+  switch (p->filter) {
+    case REF_IIR_GAUSSIAN:
+      g_string_append_printf (s, " sigma=%.17g", p->sigma);
+      break;
+    case REF_IIR_EXPONENTIAL:
+      g_string_append_printf (s, " alpha=%.17g sigma=%.17g direction=%s",
+          p->alpha, p->sigma, ref_iir_direction_nick (p->direction));
+      break;
+    case REF_IIR_BOX:
+      g_string_append_printf (s, " radius=%u iterations=%u", p->radius,
+          p->iterations);
+      break;
+    case REF_IIR_CUSTOM:
+      g_string_append_printf (s, " feedforward=%.17g feedback=<",
+          p->feedforward);
+      for (i = 0; i < p->n_feedback; i++)
+        g_string_append_printf (s, "%s%.17g", i ? ", " : "", p->feedback[i]);
+      g_string_append_printf (s, "> direction=%s",
+          ref_iir_direction_nick (p->direction));
+      break;
+    default:
+      break;
+  }
+  g_string_append_printf (s, " axes=%s temporal-alpha=%g border=%s "
+      "border-value=%g roi=%d,%d,%dx%d source=%d,%d planes=0x%x",
+      ref_iir_axes_nick (p->axes), p->temporal_alpha,
+      ref_border_nick (q->border), q->border_value, q->roi_x, q->roi_y,
+      q->roi_width, q->roi_height, q->source_x, q->source_y, q->planes);
+  return g_string_free (s, FALSE);
+}

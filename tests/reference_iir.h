@@ -1,0 +1,148 @@
+/* vktile tests — CPU reference of recursivefilter.
+ *
+ * The double-precision definition the tests compare the element against,
+ * written from SPEC.md §6 and the definition in the test brief only (no code
+ * shared with plugin/): each selected component of the source ROI is
+ * extended infinitely by the border rule (clamp or constant), filtered along
+ * x then y on that infinite image, cropped, optionally blended over time,
+ * rounded to nearest and clamped. "Infinite" is done the simple way: every
+ * line is padded with its (constant) extension until the impulse response
+ * has decayed far below 1e-7, the recursions run in double over the padded
+ * line, and the line is cropped. Slow and obvious on purpose.
+ *
+ * ROI, planes, border-value and the rounding of ties reuse RefConv
+ * (reference.h): only its border, border_value, roi_*, source_*, planes and
+ * ties_down fields are used here.
+ */
+#ifndef VKTILE_TESTS_REFERENCE_IIR_H
+#define VKTILE_TESTS_REFERENCE_IIR_H
+
+#include <gst/video/video.h>
+
+#include "reference.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  REF_IIR_GAUSSIAN,
+  REF_IIR_EXPONENTIAL,
+  REF_IIR_BOX,
+  REF_IIR_CUSTOM,
+  REF_IIR_N_FILTERS
+} RefIirFilter;
+
+typedef enum
+{
+  REF_IIR_CAUSAL,
+  REF_IIR_ANTICAUSAL,
+  REF_IIR_BOTH,
+  REF_IIR_N_DIRECTIONS
+} RefIirDirection;
+
+typedef enum
+{
+  REF_IIR_AXES_X,
+  REF_IIR_AXES_Y,
+  REF_IIR_AXES_XY,
+  REF_IIR_AXES_NONE,
+  REF_IIR_N_AXES
+} RefIirAxes;
+
+#define REF_IIR_MAX_ORDER 4
+
+/* Everything that determines recursivefilter's output, in the units of the
+ * element's properties. */
+typedef struct
+{
+  RefConv common;               /* border (clamp/constant), border_value,
+                                 * roi_*, source_*, planes, ties_down */
+  RefIirFilter filter;
+  gdouble sigma;                /* gaussian; exponential when alpha < 0 */
+  gdouble alpha;                /* exponential's a; < 0: exp(-1/sigma) */
+  guint radius;                 /* box */
+  guint iterations;             /* box, 1..3 */
+  gdouble feedforward;          /* custom b0 */
+  gdouble feedback[REF_IIR_MAX_ORDER];  /* custom a1..ak */
+  guint n_feedback;             /* k, 1..4 */
+  RefIirDirection direction;    /* exponential and custom only */
+  RefIirAxes axes;
+  gdouble temporal_alpha;
+
+  /* Not properties: deliberately WRONG variants of the definition, used
+   * only by the self-tests to show that the comparison can fail.
+   * wrong_reclamp: with direction both, the anticausal pass sees the causal
+   * result clamped at the line's end instead of the causal result of the
+   * infinite extension. wrong_y_extension: the y pass of a constant border
+   * extends with border-value itself instead of the x-filtered constant. */
+  gboolean wrong_reclamp;
+  gboolean wrong_y_extension;
+} RefIir;
+
+/* The element's defaults: gaussian sigma 2, direction both, axes xy, clamp,
+ * full frame, all planes, no temporal filter. */
+void ref_iir_init (RefIir * p);
+
+const gchar *ref_iir_filter_nick (RefIirFilter f);
+const gchar *ref_iir_direction_nick (RefIirDirection d);
+const gchar *ref_iir_axes_nick (RefIirAxes a);
+
+/* van Vliet, Young & Verbeek's 3rd-order recursive Gaussian: the causal
+ * y[n] = b0 x[n] + a1 y[n-1] + a2 y[n-2] + a3 y[n-3] whose causal∘anticausal
+ * cascade has unit DC gain and variance sigma^2. Returns q. */
+gdouble ref_iir_vv_coefficients (gdouble sigma, gdouble * b0, gdouble a[3]);
+
+/* The variance sum_i 2 d_i / (d_i - 1)^2 of the cascade for poles d_i^(1/q). */
+gdouble ref_iir_vv_variance (gdouble q);
+
+/* The recursion one pass of p runs (gaussian, exponential, custom):
+ * order k, b0 and a1..ak. FALSE for box. */
+gboolean ref_iir_recursion (const RefIir * p, guint * k, gdouble * b0,
+    gdouble a[REF_IIR_MAX_ORDER]);
+
+/* The box FIR of radius r, n iterations: 2 n r + 1 taps, centred. */
+void ref_iir_box_kernel (guint r, guint n, gdouble * k);
+
+/* Samples of padding after which the one-pass impulse response of p stays
+ * below 1e-13 of its peak (box: exactly iterations * radius). */
+gint ref_iir_padding (const RefIir * p);
+
+/* One 1D spatial filter of p (as along one axis) on the infinite line that
+ * is in[0..n-1] continued by `left` before it and `right` after it. */
+void ref_iir_filter_line (const RefIir * p, const gdouble * in, gint n,
+    gdouble left, gdouble right, gdouble * out);
+
+/* The spatial filter of p on a w x h image (row-major doubles) extended
+ * infinitely by clamp, or by the constant cval when `constant`; out may not
+ * alias in. Axes none copies. */
+void ref_iir_image (const RefIir * p, const gdouble * in, gint w, gint h,
+    gboolean constant, gdouble cval, gdouble * out);
+
+/* Temporal state: the unrounded y of the previous frame, per component. */
+typedef struct
+{
+  gboolean primed[GST_VIDEO_MAX_COMPONENTS];
+  gint w[GST_VIDEO_MAX_COMPONENTS], h[GST_VIDEO_MAX_COMPONENTS];
+  gdouble *y[GST_VIDEO_MAX_COMPONENTS];
+} RefIirTemporal;
+
+void ref_iir_temporal_init (RefIirTemporal * t);
+/* The next frame starts the recursion afresh (y = s): start, flush,
+ * discont, caps change. */
+void ref_iir_temporal_reset (RefIirTemporal * t);
+void ref_iir_temporal_copy (RefIirTemporal * dst, const RefIirTemporal * src);
+void ref_iir_temporal_clear (RefIirTemporal * t);
+
+/* out = recursivefilter(in). Both frames mapped with the same format and
+ * size; strides may differ. t: NULL for no temporal filter at all (as if
+ * every frame were the first), else the state, which is used and updated
+ * (always updated, also while temporal_alpha is 0). */
+void ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefIir * p, RefIirTemporal * t);
+
+/* A one-line description of p for failure messages; g_free() it. */
+gchar *ref_iir_describe (const RefIir * p);
+
+G_END_DECLS
+
+#endif /* VKTILE_TESTS_REFERENCE_IIR_H */

@@ -1,0 +1,3105 @@
+/* vktile tests — recursivefilter against the CPU reference (reference_iir.c).
+ *
+ * Owns the GstCheck/GstHarness tests of the recursivefilter element:
+ *
+ * - the reference itself, without the element (test_ref_*): the recursive
+ *   Gaussian's unit sum and variance, the box against a direct sliding sum,
+ *   the exponential against closed forms on a step, x-then-y equal to
+ *   y-then-x, the Gaussian against the true sampled Gaussian, and proof that
+ *   the comparison can fail (a copy, a wrong sigma, a re-clamped anticausal
+ *   boundary, ... all differ from the reference by more than the tolerance
+ *   on the test data);
+ * - the element against the reference on random frames (tolerance 1 code
+ *   value, SPEC §6 and §3 "Precision"): every filter, direction, axes,
+ *   algorithm, tile size (small ones so that frames span many tiles), border
+ *   (clamp, constant), format, frame size, ROI, plane mask, input layout;
+ * - the temporal filter (recursion across frames, resets on flush, discont,
+ *   caps change and restart);
+ * - properties (names, ranges, defaults, refused values, changes while
+ *   streaming), the timing meta, a VulkanBuffer chain of two elements.
+ *
+ * Lavapipe compiles every pipeline variant slowly, so a test keeps one
+ * harness and changes properties between frames, and the matrix covers
+ * every axis of variation without the full cross product.
+ *
+ * Output buffers are poisoned (0xA5) after they have been checked, before
+ * they go back to the element's pool, so that a value the element fails to
+ * write in a later frame shows up as a mismatch instead of a stale right
+ * answer.
+ *
+ * Random data comes from VKTILE_SEED (or the time); every failure message
+ * carries the seed, so `VKTILE_SEED=<n> GST_CHECKS=<test>
+ * ./test_recursivefilter` reproduces it. VKTILE_IIR_STATS=1 prints what
+ * the reference self-tests measure (the vV-to-true-Gaussian distance, how
+ * many values each deliberate mistake changes); VKTILE_TRACE=1 prints each
+ * frame's settings before it is pushed and the time the element and the
+ * reference took (a crash inside the Vulkan driver leaves no other trace).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <gst/vulkan/vulkan.h>
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin/gstvktiletimingmeta.h"
+#include "reference.h"
+#include "reference_iir.h"
+
+#define ELEMENT "recursivefilter"
+#define TOL 1
+
+/* max |vV - true sampled Gaussian| in 8-bit code values on smooth images
+ * (see gaussian_true_bound and test_ref_gaussian_vs_true) */
+#define GAUSS_BOUND_S1 3.0
+#define GAUSS_BOUND_S2 2.25
+#define GAUSS_BOUND_S8 2.25
+
+static guint32 base_seed;
+
+static const GstVideoFormat all_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
+};
+
+#define N_FORMATS G_N_ELEMENTS (all_formats)
+
+/* the formats that get every filter/direction/axes/algorithm */
+static const GstVideoFormat matrix_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
+};
+
+/* The sizes SPEC.md §8 names. */
+static const gint sizes[][2] = {
+  {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
+};
+
+/* 0: automatic; 16 and 32 cut the small frames into many tiles; 4096: one
+ * tile per line. */
+static const guint tile_sizes[] = { 0, 16, 32, 4096 };
+
+typedef enum
+{
+  LAYOUT_DEFAULT,               /* tightly packed, no GstVideoMeta */
+  LAYOUT_PADDED,                /* GstVideoMeta, strides/offsets 4-aligned */
+  LAYOUT_ODD,                   /* GstVideoMeta, odd strides and offsets */
+  LAYOUT_PROPOSED_POOL,         /* from the pool the element proposes */
+} Layout;
+
+typedef enum
+{
+  CONTENT_NOISE,                /* every byte random */
+  CONTENT_SMOOTH,               /* sinusoids plus a little noise */
+  CONTENT_EDGES,                /* flat blocks, bright frame edges, noise */
+  CONTENT_KINDS,
+  CONTENT_ANY = -1,             /* one of the above at random */
+} Content;
+
+/* One harness around recursivefilter (or a launch line holding one), the
+ * reference's mirror of its properties, the reference's temporal state and
+ * the random stream. */
+typedef struct
+{
+  GstHarness *h;
+  GstElement *el;               /* the recursivefilter that ref mirrors */
+  GstVideoInfo info;
+  gboolean have_caps;
+  RefIir ref;
+  RefIirTemporal temporal;
+  const gchar *algorithm;
+  guint tile_size;
+  GRand *rand;
+  guint32 seed;
+  guint n_frames;
+  guint n_changed;              /* frames whose output differs from input */
+  guint64 pts;
+  GstBufferPool *pool;          /* LAYOUT_PROPOSED_POOL */
+} Fx;
+
+typedef struct
+{
+  guint count;
+  guint plane, comp;
+  gint x, y;
+  guint got, want;
+} Mismatch;
+
+/* ------------------------------------------------------------------------ */
+/* helpers */
+
+static void
+require_element (void)
+{
+  GstElementFactory *f = gst_element_factory_find (ELEMENT);
+
+  fail_unless (f != NULL, "element " ELEMENT " not found: is the freshly "
+      "built plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?");
+  gst_object_unref (f);
+}
+
+static GstElement *
+harness_get_element (GstHarness * h, const gchar * name)
+{
+  GstElement *el;
+
+  if (!GST_IS_BIN (h->element))
+    return gst_object_ref (h->element);
+  if (name)
+    el = gst_bin_get_by_name (GST_BIN (h->element), name);
+  else
+    el = gst_harness_find_element (h, ELEMENT);
+  fail_unless (el != NULL, "no " ELEMENT " %s in the harness",
+      GST_STR_NULL (name));
+  return el;
+}
+
+static void
+fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
+{
+  memset (fx, 0, sizeof (*fx));
+  require_element ();
+  fx->seed = base_seed + salt * 2654435761u;
+  fx->rand = g_rand_new_with_seed (fx->seed);
+  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new (ELEMENT);
+  fx->el = harness_get_element (fx->h, name);
+  ref_iir_init (&fx->ref);
+  ref_iir_temporal_init (&fx->temporal);
+  fx->algorithm = "tiled";
+}
+
+static void
+fx_init (Fx * fx, guint salt)
+{
+  fx_init_full (fx, NULL, NULL, salt);
+}
+
+static void
+fx_drop_pool (Fx * fx)
+{
+  if (fx->pool) {
+    gst_buffer_pool_set_active (fx->pool, FALSE);
+    gst_object_unref (fx->pool);
+    fx->pool = NULL;
+  }
+}
+
+static void
+fx_clear (Fx * fx)
+{
+  fx_drop_pool (fx);
+  gst_object_unref (fx->el);
+  gst_harness_teardown (fx->h);
+  g_rand_free (fx->rand);
+  ref_iir_temporal_clear (&fx->temporal);
+}
+
+/* A caps change (other format or size) restarts the temporal recursion. */
+static void
+fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
+{
+  GstVideoInfo old = fx->info;
+  GstCaps *caps;
+
+  fx_drop_pool (fx);
+  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
+  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
+  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
+  if (!fx->have_caps || !gst_video_info_is_equal (&old, &fx->info))
+    ref_iir_temporal_reset (&fx->temporal);
+  fx->have_caps = TRUE;
+  caps = gst_video_info_to_caps (&fx->info);
+  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
+}
+
+static void
+set_double_array (GstElement * el, const gchar * prop, const gdouble * v,
+    guint n)
+{
+  GValue arr = G_VALUE_INIT, item = G_VALUE_INIT;
+  guint i;
+
+  g_value_init (&arr, GST_TYPE_ARRAY);
+  g_value_init (&item, G_TYPE_DOUBLE);
+  for (i = 0; i < n; i++) {
+    g_value_set_double (&item, v[i]);
+    gst_value_array_append_value (&arr, &item);
+  }
+  g_object_set_property (G_OBJECT (el), prop, &arr);
+  g_value_unset (&item);
+  g_value_unset (&arr);
+}
+
+/* Reads a GstValueArray property as doubles; returns its length. */
+static guint
+get_double_array (GstElement * el, const gchar * prop, gdouble * v, guint max)
+{
+  GValue arr = G_VALUE_INIT;
+  guint i, n;
+
+  g_value_init (&arr, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (el), prop, &arr);
+  n = gst_value_array_get_size (&arr);
+  for (i = 0; i < n && i < max; i++) {
+    const GValue *item = gst_value_array_get_value (&arr, i);
+    GValue d = G_VALUE_INIT;
+
+    g_value_init (&d, G_TYPE_DOUBLE);
+    fail_unless (g_value_transform (item, &d), "%s[%u] is not a number", prop,
+        i);
+    v[i] = g_value_get_double (&d);
+  }
+  g_value_unset (&arr);
+  return n;
+}
+
+/* The nick of an enum property's current value (static string). */
+static const gchar *
+get_enum_nick (GstElement * el, const gchar * prop)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (el),
+      prop);
+  GEnumValue *ev;
+  gint v;
+
+  fail_unless (pspec && G_IS_PARAM_SPEC_ENUM (pspec), "%s is not an enum",
+      prop);
+  g_object_get (el, prop, &v, NULL);
+  ev = g_enum_get_value (G_PARAM_SPEC_ENUM (pspec)->enum_class, v);
+  fail_unless (ev != NULL, "%s has an unknown value %d", prop, v);
+  return ev->value_nick;
+}
+
+/* The feedback a1..ak of prod_i (1 - p_i z^-1) = 1 - a1 z^-1 - ... - ak z^-k
+ * (the poles of the recursion are the p_i). */
+static void
+feedback_from_poles (const double complex * p, guint k, gdouble * a)
+{
+  double complex c[REF_IIR_MAX_ORDER + 1] = { 1.0 };
+  guint i, j;
+
+  g_assert (k <= REF_IIR_MAX_ORDER);
+  for (i = 0; i < k; i++)
+    for (j = i + 1; j > 0; j--)
+      c[j] -= p[i] * c[j - 1];
+  for (j = 1; j <= k; j++)
+    a[j - 1] = -creal (c[j]);
+}
+
+static void
+random_custom_once (GRand * r, guint k, gdouble * b0, gdouble * a)
+{
+  double complex p[REF_IIR_MAX_ORDER];
+  guint n = 0;
+  gdouble sum = 0.0;
+  guint j;
+
+  while (n < k) {
+    if (k - n >= 2 && g_rand_boolean (r)) {
+      /* a conjugate pair */
+      gdouble mod = g_rand_double_range (r, 0.3, 0.95);
+      gdouble arg = g_rand_double_range (r, 0.05, 0.9) * G_PI;
+      p[n++] = mod * cexp (I * arg);
+      p[n++] = mod * cexp (-I * arg);
+    } else {
+      p[n++] = g_rand_double_range (r, -0.9, 0.95);
+    }
+  }
+  feedback_from_poles (p, k, a);
+  for (j = 0; j < k; j++)
+    sum += a[j];
+  *b0 = (1.0 - sum) * g_rand_double_range (r, 0.9, 1.1);
+}
+
+/* Sum of |h[n]| of the causal recursion b0, a1..ak: how much it can
+ * amplify (fp32 rounding noise included). */
+static gdouble
+impulse_l1 (gdouble b0, const gdouble * a, guint k)
+{
+  gdouble y[REF_IIR_MAX_ORDER] = { 0 }, l1 = 0.0;
+  guint n, j;
+
+  for (n = 0; n < 4000; n++) {
+    gdouble v = n == 0 ? b0 : 0.0;
+
+    for (j = 0; j < k; j++)
+      v += a[j] * y[j];
+    for (j = k - 1; j > 0; j--)
+      y[j] = y[j - 1];
+    y[0] = v;
+    l1 += fabs (v);
+  }
+  return l1;
+}
+
+/* k random stable feedback coefficients from random poles inside
+ * |z| < 0.95 (complex pairs and real ones), and b0 such that the DC gain
+ * b0 / (1 - sum a) is near 1 (0.9 to 1.1: with a constant border, a gain
+ * other than 1 shows whether the y pass sees the x-filtered constant).
+ * Resonant ones whose impulse response has an L1 norm above 3 are drawn
+ * again: they amplify fp32 rounding beyond what a 16-bit output can hide
+ * (a gain of ~100 over two passes puts 65535-range values at an fp32
+ * spacing of 0.5 codes), which is not what these tests are about. */
+static void
+random_custom (GRand * r, guint k, gdouble * b0, gdouble * a)
+{
+  do {
+    random_custom_once (r, k, b0, a);
+  } while (impulse_l1 (*b0, a, k) > 3.0);
+}
+/* ---- the element's properties, mirrored in fx->ref ---- */
+
+static void
+fx_gaussian (Fx * fx, gdouble sigma)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "filter", "gaussian");
+  g_object_set (fx->el, "sigma", sigma, NULL);
+  fx->ref.filter = REF_IIR_GAUSSIAN;
+  fx->ref.sigma = sigma;
+}
+
+/* alpha < 0: derived from sigma */
+static void
+fx_exponential (Fx * fx, gdouble alpha, gdouble sigma, RefIirDirection d)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "filter", "exponential");
+  g_object_set (fx->el, "alpha", alpha, "sigma", sigma, NULL);
+  gst_util_set_object_arg (G_OBJECT (fx->el), "direction",
+      ref_iir_direction_nick (d));
+  fx->ref.filter = REF_IIR_EXPONENTIAL;
+  fx->ref.alpha = alpha;
+  fx->ref.sigma = sigma;
+  fx->ref.direction = d;
+}
+
+static void
+fx_box (Fx * fx, guint radius, guint iterations)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "filter", "box");
+  g_object_set (fx->el, "radius", radius, "iterations", iterations, NULL);
+  fx->ref.filter = REF_IIR_BOX;
+  fx->ref.radius = radius;
+  fx->ref.iterations = iterations;
+}
+
+static void
+fx_custom (Fx * fx, gdouble b0, const gdouble * a, guint k, RefIirDirection d)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "filter", "custom");
+  g_object_set (fx->el, "feedforward", b0, NULL);
+  set_double_array (fx->el, "feedback", a, k);
+  gst_util_set_object_arg (G_OBJECT (fx->el), "direction",
+      ref_iir_direction_nick (d));
+  fx->ref.filter = REF_IIR_CUSTOM;
+  fx->ref.feedforward = b0;
+  memcpy (fx->ref.feedback, a, k * sizeof (gdouble));
+  fx->ref.n_feedback = k;
+  fx->ref.direction = d;
+}
+
+static void
+fx_random_custom (Fx * fx, guint k, RefIirDirection d)
+{
+  gdouble b0, a[REF_IIR_MAX_ORDER];
+
+  random_custom (fx->rand, k, &b0, a);
+  fx_custom (fx, b0, a, k, d);
+}
+
+static void
+fx_set_axes (Fx * fx, RefIirAxes axes)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "axes", ref_iir_axes_nick (axes));
+  fx->ref.axes = axes;
+}
+
+static void
+fx_set_algorithm (Fx * fx, const gchar * nick, guint tile_size)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "algorithm", nick);
+  g_object_set (fx->el, "tile-size", tile_size, NULL);
+  fx->algorithm = nick;
+  fx->tile_size = tile_size;
+}
+
+static void
+fx_set_border (Fx * fx, RefBorder b, gdouble value)
+{
+  g_assert (b == REF_BORDER_CLAMP || b == REF_BORDER_CONSTANT);
+  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
+  g_object_set (fx->el, "border-value", value, NULL);
+  fx->ref.common.border = b;
+  fx->ref.common.border_value = value;
+}
+
+/* constant (with a random value) when `constant`, else clamp */
+static void
+fx_set_border_rand (Fx * fx, gboolean constant)
+{
+  fx_set_border (fx, constant ? REF_BORDER_CONSTANT : REF_BORDER_CLAMP,
+      g_rand_double (fx->rand));
+}
+
+static void
+fx_set_roi (Fx * fx, gint x, gint y, gint w, gint h, gint sx, gint sy)
+{
+  g_object_set (fx->el, "roi-x", x, "roi-y", y, "roi-width", w,
+      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
+  fx->ref.common.roi_x = x;
+  fx->ref.common.roi_y = y;
+  fx->ref.common.roi_width = w;
+  fx->ref.common.roi_height = h;
+  fx->ref.common.source_x = sx;
+  fx->ref.common.source_y = sy;
+}
+
+static void
+fx_set_planes (Fx * fx, guint planes)
+{
+  g_object_set (fx->el, "planes", planes, NULL);
+  fx->ref.common.planes = planes;
+}
+
+static void
+fx_set_temporal (Fx * fx, gdouble a)
+{
+  g_object_set (fx->el, "temporal-alpha", a, NULL);
+  fx->ref.temporal_alpha = a;
+}
+
+/* ---- frames ---- */
+
+static void
+fill_random (GRand * r, guint8 * data, gsize size)
+{
+  gsize i;
+
+  for (i = 0; i < size; i++)
+    data[i] = g_rand_int (r) >> 24;
+}
+
+static gint
+plane_first_comp (const GstVideoInfo * info, guint plane)
+{
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == plane)
+      return c;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* Smooth content: 0.5 + three random sinusoids of periods >= min_period,
+ * amplitudes summing to 0.45, in units of the range; plus noise of
+ * +-noise. */
+static void
+fill_smooth (GstVideoFrame * f, GRand * r, guint c, gdouble min_period,
+    gdouble noise)
+{
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
+  gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
+  gdouble amp[3], fx[3], fy[3], ph[3], left = 0.45;
+  gint i, x, y;
+
+  for (i = 0; i < 3; i++) {
+    gdouble fmax = 2 * G_PI / min_period;
+    gdouble freq = g_rand_double_range (r, 0.05, 1.0) * fmax;
+    gdouble dir = g_rand_double_range (r, 0, 2 * G_PI);
+
+    amp[i] = i < 2 ? g_rand_double_range (r, 0.0, left) : left;
+    left -= amp[i];
+    fx[i] = freq * cos (dir);
+    fy[i] = freq * sin (dir);
+    ph[i] = g_rand_double_range (r, 0, 2 * G_PI);
+  }
+  for (y = 0; y < h; y++) {
+    for (x = 0; x < w; x++) {
+      gdouble v = 0.5;
+      for (i = 0; i < 3; i++)
+        v += amp[i] * sin (fx[i] * x + fy[i] * y + ph[i]);
+      v += noise * g_rand_double_range (r, -1.0, 1.0);
+      ref_comp_set (f, c, x, y, (guint) CLAMP (floor (v * maxv + 0.5), 0,
+              maxv));
+    }
+  }
+}
+
+/* Blocks of flat values (often black or white), a bright or dark frame
+ * edge on some sides, and noise: steps that the boundary handling and the
+ * long tails of the recursions turn into visible differences. */
+static void
+fill_edges (GstVideoFrame * f, GRand * r, guint c)
+{
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
+  gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
+  gdouble bg = g_rand_double (r), noise = g_rand_double_range (r, 0, 0.08);
+  gint rect[4][4];
+  gdouble level[4], edge[4];
+  gint i, x, y;
+
+  for (i = 0; i < 4; i++) {
+    rect[i][0] = g_rand_int_range (r, -w / 4, w);
+    rect[i][1] = g_rand_int_range (r, -h / 4, h);
+    rect[i][2] = g_rand_int_range (r, 1, w / 2 + 2);
+    rect[i][3] = g_rand_int_range (r, 1, h / 2 + 2);
+    level[i] = g_rand_int_range (r, 0, 3) / 2.0;
+    /* each side of the frame: 1 bright, 0 dark, -1 as the content */
+    edge[i] = g_rand_int_range (r, 0, 3) == 0 ? -1 : g_rand_int_range (r, 0,
+        2);
+  }
+  for (y = 0; y < h; y++) {
+    for (x = 0; x < w; x++) {
+      gdouble v = bg;
+      for (i = 0; i < 4; i++)
+        if (x >= rect[i][0] && x < rect[i][0] + rect[i][2]
+            && y >= rect[i][1] && y < rect[i][1] + rect[i][3])
+          v = level[i];
+      if (x == 0 && edge[0] >= 0)
+        v = edge[0];
+      if (x == w - 1 && edge[1] >= 0)
+        v = edge[1];
+      if (y == 0 && edge[2] >= 0)
+        v = edge[2];
+      if (y == h - 1 && edge[3] >= 0)
+        v = edge[3];
+      v += noise * g_rand_double_range (r, -1.0, 1.0);
+      ref_comp_set (f, c, x, y, (guint) CLAMP (floor (v * maxv + 0.5), 0,
+              maxv));
+    }
+  }
+}
+
+static void
+fill_content (GstVideoFrame * f, GRand * r, Content content)
+{
+  guint c;
+
+  if (content == CONTENT_ANY)
+    content = g_rand_int_range (r, 0, CONTENT_KINDS);
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (f); c++) {
+    if (content == CONTENT_SMOOTH)
+      fill_smooth (f, r, c, g_rand_double_range (r, 6, 40), 0.02);
+    else if (content == CONTENT_EDGES)
+      fill_edges (f, r, c);
+  }
+}
+
+/* A random frame. Padded layouts carry a GstVideoMeta whose strides and
+ * plane offsets differ from the defaults; every byte, the padding included,
+ * is random first, so reading a gap shows up as a wrong value. */
+static GstBuffer *
+make_frame (const GstVideoInfo * info, GRand * r, Layout layout,
+    Content content)
+{
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0 };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 0 };
+  gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, 0) > 8;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  GstMapInfo map;
+  gsize pos;
+  guint p;
+
+  if (layout == LAYOUT_DEFAULT) {
+    buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
+  } else {
+    gint step = layout == LAYOUT_ODD ? (wide ? 2 : 1) : 4;
+
+    pos = layout == LAYOUT_ODD ? 3 * step : 64;
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+      gint c = plane_first_comp (info, p);
+
+      strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) +
+          (layout == LAYOUT_ODD ? (2 * p + 5) * step : 64 + 4 * p);
+      offsets[p] = pos;
+      pos += (gsize) strides[p] * GST_VIDEO_INFO_COMP_HEIGHT (info, c)
+          + 7 * step;
+    }
+    buf = gst_buffer_new_allocate (NULL, pos, NULL);
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+        offsets, strides);
+  }
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  fill_random (r, map.data, map.size);
+  gst_buffer_unmap (buf, &map);
+  if (content != CONTENT_NOISE) {
+    fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buf,
+            GST_MAP_WRITE));
+    fill_content (&frame, r, content);
+    gst_video_frame_unmap (&frame);
+  }
+  return buf;
+}
+
+/* A buffer from the pool that the harnessed element proposes upstream,
+ * filled through a GstVideoFrame mapping. */
+static GstBuffer *
+fx_make_pool_frame (Fx * fx, Content content)
+{
+  GstVideoFrame frame;
+  GstBuffer *buf = NULL;
+  guint p;
+  gint y;
+
+  if (!fx->pool) {
+    GstCaps *caps = gst_video_info_to_caps (&fx->info);
+    GstQuery *q = gst_query_new_allocation (caps, TRUE);
+    GstStructure *config;
+    guint size, min, max;
+
+    fail_unless (gst_pad_peer_query (fx->h->srcpad, q),
+        "the allocation query failed");
+    fail_unless (gst_query_get_n_allocation_pools (q) > 0, "no pool proposed");
+    gst_query_parse_nth_allocation_pool (q, 0, &fx->pool, &size, &min, &max);
+    fail_unless (fx->pool != NULL, "no pool proposed");
+    config = gst_buffer_pool_get_config (fx->pool);
+    gst_buffer_pool_config_set_params (config, caps, size, min, max);
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+    fail_unless (gst_buffer_pool_set_config (fx->pool, config));
+    fail_unless (gst_buffer_pool_set_active (fx->pool, TRUE));
+    gst_query_unref (q);
+    gst_caps_unref (caps);
+  }
+  fail_unless (gst_buffer_pool_acquire_buffer (fx->pool, &buf, NULL) ==
+      GST_FLOW_OK);
+  fail_unless (gst_video_frame_map (&frame, &fx->info, buf, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
+    gint c = plane_first_comp (&fx->info, p);
+
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&frame, c); y++)
+      fill_random (fx->rand, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p),
+          (gsize) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c) *
+          GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c));
+  }
+  if (content != CONTENT_NOISE)
+    fill_content (&frame, fx->rand, content);
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* Overwrites an output buffer that is about to go back to the element's
+ * pool, so that stale right answers cannot hide a value left unwritten. */
+static void
+poison_buffer (GstBuffer * buf)
+{
+  GstMapInfo map;
+
+  if (!gst_buffer_is_writable (buf))
+    return;
+  if (gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
+    memset (map.data, 0xa5, map.size);
+    gst_buffer_unmap (buf, &map);
+  }
+}
+
+/* Compares every visible value of every component (tolerance tol) and every
+ * padding byte inside a pixel (exact). Returns the number of mismatches. */
+static guint
+compare_frames (const GstVideoFrame * got, const GstVideoFrame * want,
+    guint tol, Mismatch * mm)
+{
+  const GstVideoFormatInfo *finfo = got->info.finfo;
+  guint c, p;
+  gint x, y, b;
+
+  memset (mm, 0, sizeof (*mm));
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c); y++) {
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c); x++) {
+        guint g = ref_comp_get (got, c, x, y);
+        guint w = ref_comp_get (want, c, x, y);
+
+        if ((g > w ? g - w : w - g) > tol) {
+          if (mm->count++ == 0) {
+            mm->comp = c;
+            mm->plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
+            mm->x = x;
+            mm->y = y;
+            mm->got = g;
+            mm->want = w;
+          }
+        }
+      }
+    }
+  }
+
+  /* Bytes of a pixel that belong to no component: the x of RGBx/BGRx. */
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (got); p++) {
+    gint c0 = plane_first_comp (&got->info, p);
+    gint pstride = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c0);
+    gboolean covered[8] = { FALSE };
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
+      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
+        continue;
+      covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c)] = TRUE;
+      if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8)
+        covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + 1] = TRUE;
+    }
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c0); y++) {
+      const guint8 *rg = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (got, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (got, p);
+      const guint8 *rw = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (want, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (want, p);
+
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c0); x++) {
+        for (b = 0; b < pstride; b++) {
+          gsize o = (gsize) x * pstride + b;
+
+          if (covered[b] || rg[o] == rw[o])
+            continue;
+          if (mm->count++ == 0) {
+            mm->comp = 100 + b;       /* reported as "padding byte" */
+            mm->plane = p;
+            mm->x = x;
+            mm->y = y;
+            mm->got = rg[o];
+            mm->want = rw[o];
+          }
+        }
+      }
+    }
+  }
+  return mm->count;
+}
+
+/* Number of values where two frames differ by more than tol. */
+static guint
+count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol)
+{
+  Mismatch mm;
+
+  return compare_frames (a, b, tol, &mm);
+}
+
+static GstBuffer *
+new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f)
+{
+  GstBuffer *buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info),
+      NULL);
+
+  fail_unless (gst_video_frame_map (f, (GstVideoInfo *) info, buf,
+          GST_MAP_READWRITE));
+  return buf;
+}
+
+static void
+free_frame_buffer (GstBuffer * buf, GstVideoFrame * f)
+{
+  gst_video_frame_unmap (f);
+  gst_buffer_unref (buf);
+}
+
+/* Checks out == the reference of fx (with its temporal state, which this
+ * advances) applied to in; tolerance TOL. */
+static void
+verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
+{
+  GstVideoFrame fin, fout, fref, fdown;
+  GstBuffer *refbuf, *downbuf;
+  RefIirTemporal before;
+  RefIir down;
+  Mismatch mm, same;
+  guint n_values = 0, off = 0, c;
+  gint x, y;
+
+  fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx->info, out, GST_MAP_READ),
+      "cannot map the output buffer as %s %dx%d",
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info));
+
+  ref_iir_temporal_init (&before);
+  ref_iir_temporal_copy (&before, &fx->temporal);
+  refbuf = new_frame_buffer (&fx->info, &fref);
+  ref_iir_frame (&fin, &fref, &fx->ref, &fx->temporal);
+
+  if (compare_frames (&fout, &fref, TOL, &mm) > 0) {
+    gchar *desc = ref_iir_describe (&fx->ref);
+    guint input = mm.comp < 100 ? ref_comp_get (&fin, mm.comp, mm.x, mm.y) : 0;
+
+    fail ("VKTILE_SEED=%u (test seed %u) %s: format %s %dx%d algorithm %s "
+        "tile-size %u, %s: %u values off by more than %u; first at x=%d y=%d "
+        "plane %u %s %u: got %u want %u (input %u)", base_seed, fx->seed,
+        what, GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+        GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm, fx->tile_size, desc,
+        mm.count, TOL, mm.x, mm.y, mm.plane, mm.comp < 100 ? "component" :
+        "padding byte", mm.comp < 100 ? mm.comp : mm.comp - 100, mm.got,
+        mm.want, input);
+    g_free (desc);
+  }
+
+  /* Rounding to nearest: the tolerance of 1 would also pass truncation,
+   * which moves about half of the values; fp32 noise in a recursion moves
+   * only those near a .5 boundary. Exact ties may go either way. The bound
+   * is loose (a quarter) because long recursions in fp32 carry more noise
+   * than a 7x7 convolution does; and only 8-bit values count: at 16 bits,
+   * fp32 noise over long supports (a box of radius 300, sigma 128) is a
+   * good part of a code value, and only the tolerance applies. */
+  down = fx->ref;
+  down.common.ties_down = TRUE;
+  downbuf = new_frame_buffer (&fx->info, &fdown);
+  ref_iir_frame (&fin, &fdown, &down, &before);
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
+    if (GST_VIDEO_FORMAT_INFO_DEPTH (fx->info.finfo, c) > 8)
+      continue;
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
+        guint g = ref_comp_get (&fout, c, x, y);
+
+        n_values++;
+        off += g != ref_comp_get (&fref, c, x, y)
+            && g != ref_comp_get (&fdown, c, x, y);
+      }
+    }
+  }
+  if (g_getenv ("VKTILE_ROUNDING_STATS"))
+    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
+        n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
+  fail_unless (off <= MAX (8, n_values / 4), "VKTILE_SEED=%u %s: format "
+      "%s %dx%d algorithm %s: %u of %u values differ by 1 from the "
+      "reference: not rounded to nearest?", base_seed, what,
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm, off, n_values);
+
+  if (compare_frames (&fout, &fin, 0, &same) > 0)
+    fx->n_changed++;
+  fx->n_frames++;
+
+  ref_iir_temporal_clear (&before);
+  free_frame_buffer (downbuf, &fdown);
+  free_frame_buffer (refbuf, &fref);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+}
+
+/* Pushes one frame through the harness; returns the output (owned). */
+static GstBuffer *
+fx_push (Fx * fx, GstBuffer * in)
+{
+  GstFlowReturn ret;
+  GstBuffer *out;
+
+  GST_BUFFER_PTS (in) = fx->pts;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  fx->pts += GST_SECOND / 30;
+  ret = gst_harness_push (fx->h, in);
+  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
+      "algorithm %s)", gst_flow_get_name (ret),
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm);
+  out = gst_harness_pull (fx->h);
+  fail_unless (out != NULL, "no output buffer");
+  return out;
+}
+
+static guint
+count_metas (GstBuffer * buf)
+{
+  gpointer state = NULL;
+  guint n = 0;
+
+  fail_unless (gst_vktile_timing_meta_api_get_type () != 0,
+      "GstVkTileTimingMeta API type not registered");
+  while (gst_buffer_iterate_meta_filtered (buf, &state,
+          gst_vktile_timing_meta_api_get_type ()))
+    n++;
+  return n;
+}
+
+/* VKTILE_TRACE=1: each frame's settings before it is pushed (a crash
+ * inside the driver leaves no other trace of what was running). */
+static void
+fx_trace (Fx * fx, Layout layout, const gchar * what)
+{
+  gchar *desc;
+
+  if (!g_getenv ("VKTILE_TRACE"))
+    return;
+  desc = ref_iir_describe (&fx->ref);
+  g_printerr ("[trace] %s: %s %dx%d layout %d algorithm %s tile-size %u, "
+      "%s\n", what, GST_VIDEO_INFO_NAME (&fx->info),
+      GST_VIDEO_INFO_WIDTH (&fx->info), GST_VIDEO_INFO_HEIGHT (&fx->info),
+      layout, fx->algorithm, fx->tile_size, desc);
+  g_free (desc);
+}
+
+/* One frame (with the given flags) through the element, checked against
+ * the reference; every output buffer carries one timing meta. */
+static void
+fx_check_frame_full (Fx * fx, Layout layout, Content content,
+    GstBufferFlags flags, const gchar * what)
+{
+  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ?
+      fx_make_pool_frame (fx, content) :
+      make_frame (&fx->info, fx->rand, layout, content);
+  GstBuffer *out;
+  gint64 t0, t1;
+
+  GST_BUFFER_FLAG_SET (in, flags);
+  fx_trace (fx, layout, what);
+  t0 = g_get_monotonic_time ();
+  out = fx_push (fx, gst_buffer_ref (in));
+  t1 = g_get_monotonic_time ();
+  verify_output (fx, in, out, what);
+  if (g_getenv ("VKTILE_TRACE"))
+    g_printerr ("[trace]   element %.3f s, reference %.3f s\n",
+        (t1 - t0) / 1e6, (g_get_monotonic_time () - t1) / 1e6);
+  fail_unless (count_metas (out) == 1, "%s: %u timing metas on an output "
+      "buffer, want 1", what, count_metas (out));
+  poison_buffer (out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+static void
+fx_check_frame (Fx * fx, Layout layout, const gchar * what)
+{
+  fx_check_frame_full (fx, layout, CONTENT_ANY, 0, what);
+}
+
+/* printf-style `what` */
+static void
+fx_check (Fx * fx, const gchar * fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+fx_check (Fx * fx, const gchar * fmt, ...)
+{
+  va_list ap;
+  gchar *what;
+
+  va_start (ap, fmt);
+  what = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  fx_check_frame (fx, LAYOUT_DEFAULT, what);
+  g_free (what);
+}
+
+/* FLUSH_START, FLUSH_STOP and a new segment: the temporal recursion
+ * restarts. */
+static void
+fx_flush (Fx * fx)
+{
+  GstSegment seg;
+
+  fail_unless (gst_harness_push_event (fx->h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (fx->h, gst_event_new_flush_stop (TRUE)));
+  gst_segment_init (&seg, GST_FORMAT_TIME);
+  fail_unless (gst_harness_push_event (fx->h, gst_event_new_segment (&seg)));
+  fx->pts = 0;
+  ref_iir_temporal_reset (&fx->temporal);
+}
+
+/* ------------------------------------------------------------------------ */
+/* the true sampled Gaussian (for test_*gaussian_vs_true) */
+
+/* Normalised weights exp(-k^2 / 2 sigma^2), |k| <= ceil(5 sigma), along x
+ * then y, with the same border as the element (clamp: index clamp;
+ * constant: the value). */
+static void
+true_gaussian_image (gdouble sigma, const gdouble * in, gint w, gint h,
+    gboolean constant, gdouble cval, gdouble * out)
+{
+  gint R = (gint) ceil (5 * sigma), i, j, k;
+  gdouble *wt = g_new (gdouble, 2 * R + 1), sum = 0.0;
+  gdouble *tmp = g_new (gdouble, (gsize) w * h);
+
+  for (k = -R; k <= R; k++)
+    sum += wt[k + R] = exp (-(gdouble) k * k / (2 * sigma * sigma));
+  for (k = 0; k <= 2 * R; k++)
+    wt[k] /= sum;
+  for (j = 0; j < h; j++) {
+    for (i = 0; i < w; i++) {
+      gdouble v = 0.0;
+      for (k = -R; k <= R; k++) {
+        gint x = i + k;
+        v += wt[k + R] * ((x < 0 || x >= w) && constant ? cval :
+            in[(gsize) j * w + CLAMP (x, 0, w - 1)]);
+      }
+      tmp[(gsize) j * w + i] = v;
+    }
+  }
+  for (j = 0; j < h; j++) {
+    for (i = 0; i < w; i++) {
+      gdouble v = 0.0;
+      for (k = -R; k <= R; k++) {
+        gint y = j + k;
+        v += wt[k + R] * ((y < 0 || y >= h) && constant ? cval :
+            tmp[(gsize) CLAMP (y, 0, h - 1) * w + i]);
+      }
+      out[(gsize) j * w + i] = v;
+    }
+  }
+  g_free (tmp);
+  g_free (wt);
+}
+
+/* The bound on max |vV - true| on smooth 8-bit images: three sinusoids of
+ * periods >= 12 pixels plus +-1% noise, 40x30 and 127x65, clamp and
+ * constant borders (random border-value). Measured in double, over 6000
+ * such images per sigma:
+ *
+ *   sigma   clamp   constant   bound used
+ *     1     0.73     2.74        3.0
+ *     2     1.45     1.92        2.25
+ *     8     1.29     2.05        2.25
+ *
+ * The constant border dominates: the step from the content to the border
+ * value is where the vV design is furthest from the sampled Gaussian (on a
+ * lone step of 255: 1.8, 0.84, 0.77 codes per axis). For comparison, a
+ * sigma 5% off moves the maximum to 4-6 codes, 10% off to 6-13. (The
+ * bound for any image at all, 127.5 times the L1 norm of the 2D kernel
+ * difference, is 13.0, 6.3 and 4.8: too loose to be useful.) */
+static gdouble
+gaussian_true_bound (gdouble sigma)
+{
+  if (sigma <= 1.0)
+    return GAUSS_BOUND_S1;
+  if (sigma <= 2.0)
+    return GAUSS_BOUND_S2;
+  return GAUSS_BOUND_S8;
+}
+
+/* ------------------------------------------------------------------------ */
+/* the reference on its own (no element, no GPU) */
+
+/* The recursive Gaussian: causal∘anticausal has unit sum, zero mean and
+ * variance sigma^2 (the impulse response, on a line long enough for it to
+ * decay), q solves the variance equation, sigma 2 is q = 1 (the poles are
+ * given for sigma0 = 2), and the poles are stable. */
+GST_START_TEST (test_ref_vv_moments)
+{
+  static const gdouble sigmas[] = { 0.5, 0.8, 1.0, 2.0, 3.7, 8.0, 32.0,
+    128.0, 700.0
+  };
+  guint s;
+
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    gdouble sigma = sigmas[s], b0, a[3], q, sum = 0, mean = 0, var = 0;
+    gdouble *in, *out;
+    RefIir p;
+    gint P, n, i;
+
+    ref_iir_init (&p);
+    p.sigma = sigma;
+    q = ref_iir_vv_coefficients (sigma, &b0, a);
+    fail_unless (fabs (ref_iir_vv_variance (q) - sigma * sigma) <
+        1e-9 * sigma * sigma, "sigma %g: q %g gives variance %.12g", sigma, q,
+        ref_iir_vv_variance (q));
+    fail_unless (fabs (b0 - (1.0 - a[0] - a[1] - a[2])) < 1e-15);
+    if (sigma == 2.0)
+      fail_unless (fabs (q - 1.0) < 1e-4, "sigma 2: q = %g, want ~1", q);
+
+    P = ref_iir_padding (&p);
+    fail_unless (P > 0 && P < (1 << 20), "sigma %g: padding %d", sigma, P);
+    n = 2 * P + 1;
+    in = g_new0 (gdouble, n);
+    out = g_new0 (gdouble, n);
+    in[P] = 1.0;
+    ref_iir_filter_line (&p, in, n, 0.0, 0.0, out);
+    for (i = 0; i < n; i++) {
+      sum += out[i];
+      mean += out[i] * (i - P);
+    }
+    mean /= sum;
+    for (i = 0; i < n; i++)
+      var += out[i] * (i - P - mean) * (i - P - mean);
+    var /= sum;
+    fail_unless (fabs (sum - 1.0) < 1e-6, "sigma %g: impulse response sums "
+        "to %.12g", sigma, sum);
+    fail_unless (fabs (mean) < 1e-6 * MAX (sigma, 1.0), "sigma %g: mean %g",
+        sigma, mean);
+    fail_unless (fabs (var - sigma * sigma) < 1e-6 * sigma * sigma,
+        "sigma %g: variance %.12g, want %.12g", sigma, var, sigma * sigma);
+    /* symmetric, like a Gaussian */
+    for (i = 1; i < P / 2; i++)
+      fail_unless (fabs (out[P + i] - out[P - i]) < 1e-9,
+          "sigma %g: response not symmetric at +-%d", sigma, i);
+    g_free (in);
+    g_free (out);
+  }
+}
+
+GST_END_TEST;
+
+/* The box reference (an FIR with the n-fold convolved kernel) against n
+ * running sums over a line padded by n r, the way one would compute it
+ * without kernels. */
+GST_START_TEST (test_ref_box_sliding_sum)
+{
+  static const guint radii[] = { 0, 1, 2, 5, 20, 40 };
+  static const gint lens[] = { 1, 2, 7, 33, 100 };
+  GRand *r = g_rand_new_with_seed (base_seed + 11);
+  guint ri, it, li, b;
+
+  for (ri = 0; ri < G_N_ELEMENTS (radii); ri++) {
+    for (it = 1; it <= 3; it++) {
+      for (li = 0; li < G_N_ELEMENTS (lens); li++) {
+        for (b = 0; b < 2; b++) {
+          guint rad = radii[ri];
+          gint n = lens[li], P = it * rad, L = n + 2 * P, i, m, k;
+          gdouble *in = g_new (gdouble, n), *ref = g_new (gdouble, n);
+          gdouble *cur = g_new (gdouble, L), *nxt = g_new (gdouble, L);
+          gdouble left, right, cval = g_rand_double_range (r, 0, 255);
+          RefIir p;
+
+          for (i = 0; i < n; i++)
+            in[i] = g_rand_int_range (r, 0, 256);
+          left = b ? cval : in[0];
+          right = b ? cval : in[n - 1];
+          ref_iir_init (&p);
+          p.filter = REF_IIR_BOX;
+          p.radius = rad;
+          p.iterations = it;
+          fail_unless_equals_int (ref_iir_padding (&p), P);
+          ref_iir_filter_line (&p, in, n, left, right, ref);
+
+          for (i = 0; i < L; i++)
+            cur[i] = i < P ? left : i >= P + n ? right : in[i - P];
+          /* after each running sum the valid part shrinks by r each side */
+          for (k = 1; k <= (gint) it; k++) {
+            gdouble s = 0.0;
+            gint lo = k * rad, hi = L - k * rad;      /* [lo, hi) valid */
+
+            for (m = lo - (gint) rad; m <= lo + (gint) rad; m++)
+              s += cur[m];
+            for (i = lo; i < hi; i++) {
+              nxt[i] = s / (2 * rad + 1);
+              if (i + 1 < hi)
+                s += cur[i + rad + 1] - cur[i - rad];
+            }
+            memcpy (cur + lo, nxt + lo, (hi - lo) * sizeof (gdouble));
+          }
+          for (i = 0; i < n; i++)
+            fail_unless (fabs (cur[P + i] - ref[i]) < 1e-9, "box r=%u n=%u "
+                "len %d %s: at %d sliding sums give %.12g, reference %.12g",
+                rad, it, n, b ? "constant" : "clamp", i, cur[P + i], ref[i]);
+          g_free (in);
+          g_free (ref);
+          g_free (cur);
+          g_free (nxt);
+        }
+      }
+    }
+  }
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* The exponential on a step 0 -> V at index m (clamp: 0 before, V after):
+ *   causal      y[i] = V (1 - a^(i-m+1)) for i >= m, 0 before;
+ *   anticausal  y[i] = V a^(m-i) for i < m, V from m on;
+ *   both        y[i] = V (1 - a^(i-m+1) / (1 + a)) for i >= m,
+ *               V a^(m-i) / (1 + a) before
+ * (both: the anticausal pass over the causal result, which keeps rising
+ * towards V beyond the right edge). alpha < 0 derives a = exp(-1/sigma). */
+GST_START_TEST (test_ref_exponential_step)
+{
+  static const gdouble alphas[] = { 0.0, 0.3, 0.9, -1.0 };
+  const gint m = 20, n = 45;
+  const gdouble V = 200.0;
+  gdouble in[45], out[45];
+  guint ai, d;
+  gint i;
+
+  for (i = 0; i < n; i++)
+    in[i] = i < m ? 0.0 : V;
+  for (ai = 0; ai < G_N_ELEMENTS (alphas); ai++) {
+    for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
+      RefIir p;
+      gdouble a;
+
+      ref_iir_init (&p);
+      p.filter = REF_IIR_EXPONENTIAL;
+      p.alpha = alphas[ai];
+      p.sigma = 5.0;
+      p.direction = d;
+      a = alphas[ai] >= 0 ? alphas[ai] : exp (-1.0 / 5.0);
+      ref_iir_filter_line (&p, in, n, 0.0, V, out);
+      for (i = 0; i < n; i++) {
+        gdouble want;
+
+        if (d == REF_IIR_CAUSAL)
+          want = i >= m ? V * (1 - pow (a, i - m + 1)) : 0.0;
+        else if (d == REF_IIR_ANTICAUSAL)
+          want = i >= m ? V : V * pow (a, m - i);
+        else
+          want = i >= m ? V * (1 - pow (a, i - m + 1) / (1 + a))
+              : V * pow (a, m - i) / (1 + a);
+        fail_unless (fabs (out[i] - want) < 1e-9, "exponential a=%g %s: "
+            "y[%d] = %.12g, closed form %.12g", a,
+            ref_iir_direction_nick (d), i, out[i], want);
+      }
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* custom b0 = 1 - a, feedback <a> is the exponential, in every direction
+ * and on images (both axes, both borders). */
+GST_START_TEST (test_ref_custom_is_exponential)
+{
+  GRand *r = g_rand_new_with_seed (base_seed + 12);
+  const gint w = 23, h = 17;
+  gdouble in[23 * 17], o1[23 * 17], o2[23 * 17];
+  guint d, b, i;
+
+  for (i = 0; i < G_N_ELEMENTS (in); i++)
+    in[i] = g_rand_int_range (r, 0, 256);
+  for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
+    for (b = 0; b < 2; b++) {
+      RefIir pe, pc;
+
+      ref_iir_init (&pe);
+      pe.filter = REF_IIR_EXPONENTIAL;
+      pe.alpha = 0.7;
+      pe.direction = d;
+      ref_iir_init (&pc);
+      pc.filter = REF_IIR_CUSTOM;
+      pc.feedforward = 0.3;
+      pc.feedback[0] = 0.7;
+      pc.n_feedback = 1;
+      pc.direction = d;
+      ref_iir_image (&pe, in, w, h, b, 77.0, o1);
+      ref_iir_image (&pc, in, w, h, b, 77.0, o2);
+      for (i = 0; i < G_N_ELEMENTS (in); i++)
+        fail_unless (fabs (o1[i] - o2[i]) < 1e-9);
+    }
+  }
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+static void
+transpose (const gdouble * in, gint w, gint h, gdouble * out)
+{
+  gint i, j;
+
+  for (j = 0; j < h; j++)
+    for (i = 0; i < w; i++)
+      out[(gsize) i * h + j] = in[(gsize) j * w + i];
+}
+
+/* On the infinite image, clamp/constant and these LTI filters, x then y
+ * equals y then x: the reference's xy on the transposed image, transposed
+ * back, is its xy. This needs the y pass of a constant border to see the
+ * x-filtered constant (gain * c); the wrong variant that extends with c
+ * itself is not symmetric when the DC gain is not 1, which the last check
+ * shows. */
+GST_START_TEST (test_ref_xy_commutes)
+{
+  GRand *r = g_rand_new_with_seed (base_seed + 13);
+  const gint w = 19, h = 13, n = 19 * 13;
+  gdouble in[19 * 13], t[19 * 13], o1[19 * 13], o2[19 * 13], o3[19 * 13];
+  gdouble worst_wrong = 0.0;
+  guint f, b, i;
+
+  for (i = 0; i < (guint) n; i++)
+    in[i] = g_rand_int_range (r, 0, 256);
+  for (f = 0; f < 5; f++) {
+    for (b = 0; b < 2; b++) {
+      RefIir p;
+
+      ref_iir_init (&p);
+      switch (f) {
+        case 0:
+          p.sigma = 3.0;
+          break;
+        case 1:
+          p.filter = REF_IIR_EXPONENTIAL;
+          p.alpha = 0.8;
+          p.direction = REF_IIR_CAUSAL;
+          break;
+        case 2:
+          p.filter = REF_IIR_BOX;
+          p.radius = 3;
+          p.iterations = 3;
+          break;
+        default:
+          /* gain 1.3 (per pass) */
+          p.filter = REF_IIR_CUSTOM;
+          random_custom (r, 3, &p.feedforward, p.feedback);
+          p.feedforward *= 1.3 / (p.feedforward / (1 - p.feedback[0] -
+                  p.feedback[1] - p.feedback[2]));
+          p.n_feedback = 3;
+          p.direction = f == 3 ? REF_IIR_BOTH : REF_IIR_ANTICAUSAL;
+          break;
+      }
+      ref_iir_image (&p, in, w, h, b, 100.0, o1);
+      transpose (in, w, h, t);
+      ref_iir_image (&p, t, h, w, b, 100.0, o3);
+      transpose (o3, h, w, o2);
+      for (i = 0; i < (guint) n; i++)
+        fail_unless (fabs (o1[i] - o2[i]) < 1e-6 * MAX (1.0, fabs (o1[i])),
+            "filter %u border %u: xy and yx differ at %u: %.12g %.12g", f, b,
+            i, o1[i], o2[i]);
+      if (b && f >= 3) {
+        p.wrong_y_extension = TRUE;
+        ref_iir_image (&p, in, w, h, b, 100.0, o1);
+        ref_iir_image (&p, t, h, w, b, 100.0, o3);
+        transpose (o3, h, w, o2);
+        for (i = 0; i < (guint) n; i++)
+          worst_wrong = MAX (worst_wrong, fabs (o1[i] - o2[i]));
+      }
+    }
+  }
+  fail_unless (worst_wrong > 1.0, "extending the y pass by the constant "
+      "itself is as symmetric as the definition (%g)", worst_wrong);
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* The recursive Gaussian against the true sampled Gaussian (normalised
+ * weights, truncated at 5 sigma, same border) on smooth 8-bit images, in
+ * double: the approximation error of the vV design itself, the bound the
+ * element is held to in test_gaussian_vs_true. VKTILE_IIR_STATS=1 prints
+ * the maxima of a run; the table at gaussian_true_bound() gives them over
+ * many runs. */
+static gdouble
+measure_vv_vs_true (GRand * r, gdouble sigma, gboolean constant, gint w,
+    gint h, GstVideoFrame * frame)
+{
+  gdouble *in = g_new (gdouble, (gsize) w * h);
+  gdouble *a = g_new (gdouble, (gsize) w * h);
+  gdouble *b = g_new (gdouble, (gsize) w * h);
+  gdouble cval = 255.0 * g_rand_double (r), worst = 0.0;
+  RefIir p;
+  gint i, x, y;
+
+  fill_smooth (frame, r, 0, 12.0, 0.01);
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      in[y * w + x] = ref_comp_get (frame, 0, x, y);
+  ref_iir_init (&p);
+  p.sigma = sigma;
+  ref_iir_image (&p, in, w, h, constant, cval, a);
+  true_gaussian_image (sigma, in, w, h, constant, cval, b);
+  for (i = 0; i < w * h; i++)
+    worst = MAX (worst, fabs (a[i] - b[i]));
+  g_free (in);
+  g_free (a);
+  g_free (b);
+  return worst;
+}
+
+GST_START_TEST (test_ref_gaussian_vs_true)
+{
+  static const gdouble sigmas[] = { 1.0, 2.0, 8.0 };
+  GRand *r = g_rand_new_with_seed (base_seed + 14);
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  guint s, k;
+
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    gdouble worst = 0.0;
+
+    for (k = 0; k < 24; k++) {
+      gint w = k % 2 ? 127 : 40, h = k % 2 ? 65 : 30;
+
+      gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
+      buf = new_frame_buffer (&info, &frame);
+      worst = MAX (worst, measure_vv_vs_true (r, sigmas[s], k % 4 >= 2, w, h,
+              &frame));
+      free_frame_buffer (buf, &frame);
+    }
+    if (g_getenv ("VKTILE_IIR_STATS"))
+      g_printerr ("vV vs true Gaussian, sigma %g: max |diff| %.4f code "
+          "values\n", sigmas[s], worst);
+    fail_unless (worst <= gaussian_true_bound (sigmas[s]), "VKTILE_SEED=%u "
+        "sigma %g: the recursive Gaussian is %g code values from the true "
+        "one, beyond the bound %g", base_seed, sigmas[s], worst,
+        gaussian_true_bound (sigmas[s]));
+  }
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* Values (of all components) where the reference of pa and that of pb
+ * differ by more than the tolerance on the frame in. */
+static guint
+ref_diff (const GstVideoFrame * in, const RefIir * pa, const RefIir * pb)
+{
+  GstVideoFrame fa, fb;
+  GstBuffer *ba = new_frame_buffer (&in->info, &fa);
+  GstBuffer *bb = new_frame_buffer (&in->info, &fb);
+  guint n;
+
+  ref_iir_frame (in, &fa, pa, NULL);
+  if (pb)
+    ref_iir_frame (in, &fb, pb, NULL);
+  else
+    gst_video_frame_copy (&fb, in);
+  n = count_diff (&fa, &fb, TOL);
+  free_frame_buffer (ba, &fa);
+  free_frame_buffer (bb, &fb);
+  return n;
+}
+
+/* The comparison can fail: on the kind of frames the element tests use,
+ * each of these plausible mistakes changes values by more than the
+ * tolerance. A frame with a bright right and bottom edge over a dark
+ * interior makes the boundary mistakes visible. */
+GST_START_TEST (test_ref_detects_mistakes)
+{
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
+  GRand *r = g_rand_new_with_seed (base_seed + 15 + __i__);
+  GstVideoInfo info;
+  GstVideoFrame fin;
+  GstBuffer *in;
+  RefIir good, bad;
+  guint c, n;
+  gint x, y;
+
+  gst_video_info_set_format (&info, fmt, 64, 48);
+  in = new_frame_buffer (&info, &fin);
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
+    for (y = 0; y < 48; y++)
+      for (x = 0; x < 64; x++)
+        ref_comp_set (&fin, c, x, y, x == 63 || y == 47 ? 255 :
+            g_rand_int_range (r, 0, 60));
+
+#define EXPECT_DIFFERENT(what) G_STMT_START {                            \
+    n = ref_diff (&fin, &good, &bad);                                    \
+    if (g_getenv ("VKTILE_IIR_STATS"))                                   \
+      g_printerr ("%s: %s: %u values differ by more than %d\n",         \
+          GST_VIDEO_INFO_NAME (&info), what, n, TOL);                    \
+    fail_unless (n >= 20, "%s: only %u values differ by more than %d: "  \
+        "the tests could not tell", what, n, TOL);                       \
+  } G_STMT_END
+
+  /* the exponential "both" with clamp: anticausal over the causal result
+   * beyond the edge, versus over a re-clamped causal result */
+  ref_iir_init (&good);
+  good.filter = REF_IIR_EXPONENTIAL;
+  good.alpha = 0.9;
+  bad = good;
+  bad.wrong_reclamp = TRUE;
+  EXPECT_DIFFERENT ("re-clamped anticausal boundary (exponential)");
+  /* the same for the Gaussian, which is always both */
+  ref_iir_init (&good);
+  good.sigma = 8.0;
+  bad = good;
+  bad.wrong_reclamp = TRUE;
+  EXPECT_DIFFERENT ("re-clamped anticausal boundary (gaussian)");
+
+  /* a copy */
+  ref_iir_init (&good);
+  n = ref_diff (&fin, &good, NULL);
+  fail_unless (n > 64 * 48 / 2, "a copy passes (%u mismatches)", n);
+
+  /* a wrong sigma */
+  bad = good;
+  bad.sigma = 2.3;
+  EXPECT_DIFFERENT ("sigma 2.3 for 2");
+
+  /* the y pass of a constant border extending with the constant itself
+   * instead of the x-filtered constant, for a DC gain of 1.1 */
+  ref_iir_init (&good);
+  good.filter = REF_IIR_CUSTOM;
+  good.feedback[0] = 0.6;
+  good.feedback[1] = 0.2;
+  good.n_feedback = 2;
+  good.feedforward = 0.2 * 1.1;
+  good.common.border = REF_BORDER_CONSTANT;
+  good.common.border_value = 1.0;
+  bad = good;
+  bad.wrong_y_extension = TRUE;
+  EXPECT_DIFFERENT ("y pass extended by border-value for gain 1.1");
+
+  /* axes, direction, iterations, border, ROI, temporal */
+  ref_iir_init (&good);
+  bad = good;
+  bad.axes = REF_IIR_AXES_X;
+  EXPECT_DIFFERENT ("axes x for xy");
+  bad.axes = REF_IIR_AXES_Y;
+  EXPECT_DIFFERENT ("axes y for xy");
+  good.filter = bad.filter = REF_IIR_EXPONENTIAL;
+  good.axes = bad.axes = REF_IIR_AXES_XY;
+  good.alpha = bad.alpha = 0.8;
+  good.direction = REF_IIR_CAUSAL;
+  bad.direction = REF_IIR_ANTICAUSAL;
+  EXPECT_DIFFERENT ("anticausal for causal");
+  bad.direction = REF_IIR_BOTH;
+  EXPECT_DIFFERENT ("both for causal");
+  good.filter = bad.filter = REF_IIR_BOX;
+  good.radius = bad.radius = 3;
+  good.iterations = 3;
+  bad.iterations = 2;
+  EXPECT_DIFFERENT ("box of 2 iterations for 3");
+  ref_iir_init (&good);
+  good.sigma = 4.0;
+  bad = good;
+  bad.common.border = REF_BORDER_CONSTANT;
+  bad.common.border_value = 0.5;
+  EXPECT_DIFFERENT ("constant border for clamp");
+  bad = good;
+  bad.common.source_x = 1;
+  EXPECT_DIFFERENT ("source ROI moved by one");
+
+#undef EXPECT_DIFFERENT
+
+  /* temporal: a second frame blended with the first, versus alone */
+  {
+    RefIirTemporal t;
+    GstVideoFrame f1, f2, f3;
+    GstBuffer *b1 = new_frame_buffer (&info, &f1);
+    GstBuffer *b2 = new_frame_buffer (&info, &f2);
+    GstBuffer *b3 = new_frame_buffer (&info, &f3);
+
+    ref_iir_init (&good);
+    good.temporal_alpha = 0.5;
+    ref_iir_temporal_init (&t);
+    ref_iir_frame (&fin, &f2, &good, &t);
+    /* a different second frame: the first inverted */
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
+      for (y = 0; y < 48; y++)
+        for (x = 0; x < 64; x++)
+          ref_comp_set (&f1, c, x, y, 255 - ref_comp_get (&fin, c, x, y));
+    ref_iir_frame (&f1, &f2, &good, &t);
+    ref_iir_frame (&f1, &f3, &good, NULL);
+    n = count_diff (&f2, &f3, TOL);
+    fail_unless (n >= 20, "temporal blending is invisible (%u)", n);
+    ref_iir_temporal_clear (&t);
+    free_frame_buffer (b1, &f1);
+    free_frame_buffer (b2, &f2);
+    free_frame_buffer (b3, &f3);
+  }
+
+  free_frame_buffer (in, &fin);
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* properties */
+
+static void
+check_enum_nicks (GObjectClass * klass, const gchar * prop,
+    const gchar * const *nicks, const gchar * def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GEnumClass *eclass;
+  const gchar *const *n;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_ENUM (pspec), "%s is not an enum", prop);
+  eclass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  for (n = nicks; *n; n++)
+    fail_unless (g_enum_get_value_by_nick (eclass, *n) != NULL,
+        "%s has no value %s", prop, *n);
+  fail_unless_equals_string (g_enum_get_value (eclass,
+          G_PARAM_SPEC_ENUM (pspec)->default_value)->value_nick, def);
+}
+
+static void
+check_double_spec (GObjectClass * klass, const gchar * prop, gdouble min,
+    gdouble max, gdouble def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GParamSpecDouble *d;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_DOUBLE (pspec), "%s is not a double", prop);
+  d = G_PARAM_SPEC_DOUBLE (pspec);
+  fail_unless (d->minimum == min && d->maximum == max && d->default_value ==
+      def, "%s: range [%g, %g] default %g, want [%g, %g] default %g", prop,
+      d->minimum, d->maximum, d->default_value, min, max, def);
+}
+
+static void
+check_uint_spec (GObjectClass * klass, const gchar * prop, guint min,
+    guint max, guint def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GParamSpecUInt *u;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_UINT (pspec), "%s is not a uint", prop);
+  u = G_PARAM_SPEC_UINT (pspec);
+  fail_unless (u->minimum == min && u->maximum == max && u->default_value ==
+      def, "%s: range [%u, %u] default %u, want [%u, %u] default %u", prop,
+      u->minimum, u->maximum, u->default_value, min, max, def);
+}
+
+/* Names, types, defaults and ranges of SPEC §3, §6 and the element's
+ * interface. */
+GST_START_TEST (test_property_specs)
+{
+  static const gchar *filters[] = { "gaussian", "exponential", "box",
+    "custom", NULL
+  };
+  static const gchar *directions[] = { "causal", "anticausal", "both", NULL };
+  static const gchar *axes[] = { "x", "y", "xy", "none", NULL };
+  static const gchar *algos[] = { "tiled", "scanline", NULL };
+  static const gchar *borders[] = { "clamp", "constant", NULL };
+  static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
+    "roi-height", NULL
+  };
+  static const gchar *own[] = { "filter", "sigma", "alpha", "radius",
+    "iterations", "feedforward", "feedback", "direction", "axes",
+    "algorithm", "tile-size", "temporal-alpha", NULL
+  };
+  GstElement *el;
+  GObjectClass *klass;
+  GParamSpec *pspec;
+  const gchar **p;
+  gdouble fb[8], d;
+  guint n;
+
+  require_element ();
+  el = gst_element_factory_make (ELEMENT, NULL);
+  klass = G_OBJECT_GET_CLASS (el);
+
+  check_enum_nicks (klass, "filter", filters, "gaussian");
+  check_enum_nicks (klass, "direction", directions, "both");
+  check_enum_nicks (klass, "axes", axes, "xy");
+  check_enum_nicks (klass, "algorithm", algos, "tiled");
+  check_enum_nicks (klass, "border", borders, "clamp");
+
+  check_double_spec (klass, "sigma", 0.5, 2048.0, 2.0);
+  check_double_spec (klass, "alpha", -1.0, 0.999, -1.0);
+  check_double_spec (klass, "temporal-alpha", 0.0, 0.999, 0.0);
+  check_double_spec (klass, "border-value", 0.0, 1.0, 0.0);
+  check_uint_spec (klass, "radius", 0, 2048, 2);
+  check_uint_spec (klass, "iterations", 1, 3, 1);
+  check_uint_spec (klass, "tile-size", 0, 16384, 0);
+
+  pspec = g_object_class_find_property (klass, "feedforward");
+  fail_unless (pspec && G_IS_PARAM_SPEC_DOUBLE (pspec), "no double "
+      "feedforward");
+  fail_unless (G_PARAM_SPEC_DOUBLE (pspec)->default_value == 0.5);
+  g_object_get (el, "feedforward", &d, NULL);
+  fail_unless (d == 0.5, "feedforward is %g", d);
+
+  pspec = g_object_class_find_property (klass, "feedback");
+  fail_unless (pspec != NULL, "no property feedback");
+  fail_unless (G_PARAM_SPEC_VALUE_TYPE (pspec) == GST_TYPE_ARRAY,
+      "feedback is not a GstValueArray");
+  n = get_double_array (el, "feedback", fb, G_N_ELEMENTS (fb));
+  fail_unless (n == 1 && fb[0] == 0.5, "feedback defaults to %u numbers "
+      "(first %g), want <0.5>", n, n ? fb[0] : 0.0);
+
+  /* the base class's properties, as for tiledconv */
+  for (p = ints0; *p; p++) {
+    pspec = g_object_class_find_property (klass, *p);
+    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
+  }
+  pspec = g_object_class_find_property (klass, "source-x");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "source-y");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "planes");
+  fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
+
+  /* what makes sense to animate is controllable (SPEC §3) */
+  fail_unless (g_object_class_find_property (klass,
+          "sigma")->flags & GST_PARAM_CONTROLLABLE, "sigma not controllable");
+  fail_unless (g_object_class_find_property (klass,
+          "temporal-alpha")->flags & GST_PARAM_CONTROLLABLE,
+      "temporal-alpha not controllable");
+
+  /* blurbs (what gst-inspect-1.0 shows) */
+  for (p = own; *p; p++) {
+    const gchar *blurb =
+        g_param_spec_get_blurb (g_object_class_find_property (klass, *p));
+    fail_unless (blurb && strlen (blurb) > 8, "%s has no blurb", *p);
+  }
+
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+/* Both pads take every format of SPEC §3, in system memory and in
+ * VulkanBuffer memory. */
+GST_START_TEST (test_pad_templates)
+{
+  GstElementFactory *f;
+  const GList *l;
+  guint i, seen = 0;
+
+  require_element ();
+  f = gst_element_factory_find (ELEMENT);
+  for (l = gst_element_factory_get_static_pad_templates (f); l; l = l->next) {
+    GstStaticPadTemplate *t = l->data;
+    GstCaps *caps = gst_static_pad_template_get_caps (t);
+
+    for (i = 0; i < N_FORMATS; i++) {
+      const gchar *fmt = gst_video_format_to_string (all_formats[i]);
+      gchar *sys = g_strdup_printf ("video/x-raw,format=%s", fmt);
+      gchar *vk = g_strdup_printf ("video/x-raw(memory:VulkanBuffer),"
+          "format=%s", fmt);
+      GstCaps *csys = gst_caps_from_string (sys);
+      GstCaps *cvk = gst_caps_from_string (vk);
+
+      fail_unless (gst_caps_can_intersect (caps, csys), "%s pad: no %s",
+          t->name_template, sys);
+      fail_unless (gst_caps_can_intersect (caps, cvk), "%s pad: no %s",
+          t->name_template, vk);
+      gst_caps_unref (csys);
+      gst_caps_unref (cvk);
+      g_free (sys);
+      g_free (vk);
+    }
+    gst_caps_unref (caps);
+    seen++;
+  }
+  fail_unless_equals_int (seen, 2);
+  gst_object_unref (f);
+}
+
+GST_END_TEST;
+
+/* Out-of-range numbers are refused by the GParamSpec (GLib warns) and the
+ * property keeps its value. */
+GST_START_TEST (test_property_out_of_range)
+{
+  GstElement *el;
+  gdouble d;
+  guint u;
+
+  require_element ();
+  el = gst_element_factory_make (ELEMENT, NULL);
+
+  g_object_set (el, "sigma", 3.5, "alpha", 0.25, "temporal-alpha", 0.5,
+      "radius", 7u, "iterations", 2u, "tile-size", 64u, NULL);
+  ASSERT_WARNING (g_object_set (el, "sigma", 0.4, NULL));
+  ASSERT_WARNING (g_object_set (el, "sigma", 2049.0, NULL));
+  g_object_get (el, "sigma", &d, NULL);
+  fail_unless (d == 3.5, "sigma changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "alpha", 1.0, NULL));
+  ASSERT_WARNING (g_object_set (el, "alpha", -1.5, NULL));
+  g_object_get (el, "alpha", &d, NULL);
+  fail_unless (d == 0.25, "alpha changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "temporal-alpha", 1.0, NULL));
+  ASSERT_WARNING (g_object_set (el, "temporal-alpha", -0.1, NULL));
+  g_object_get (el, "temporal-alpha", &d, NULL);
+  fail_unless (d == 0.5, "temporal-alpha changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "radius", 2049u, NULL));
+  g_object_get (el, "radius", &u, NULL);
+  fail_unless_equals_int (u, 7);
+  ASSERT_WARNING (g_object_set (el, "iterations", 0u, NULL));
+  ASSERT_WARNING (g_object_set (el, "iterations", 4u, NULL));
+  g_object_get (el, "iterations", &u, NULL);
+  fail_unless_equals_int (u, 2);
+  ASSERT_WARNING (g_object_set (el, "tile-size", 16385u, NULL));
+  g_object_get (el, "tile-size", &u, NULL);
+  fail_unless_equals_int (u, 64);
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+/* A g_warning that names the property, caught through GstCheck's log
+ * filter (domain NULL: the plugin defines no G_LOG_DOMAIN), or a
+ * GST_MESSAGE_WARNING naming it on the element's bus: either counts. */
+static gboolean
+count_named_warning (const gchar * domain, GLogLevelFlags level,
+    const gchar * message, gpointer data)
+{
+  (*(guint *) data)++;
+  return TRUE;                  /* handled: not a test failure */
+}
+
+static guint
+bus_warnings_naming (GstBus * bus, const gchar * prop)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_warning (msg, &err, &debug);
+    if ((err && strstr (err->message, prop)) || (debug && strstr (debug,
+                prop)))
+      n++;
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+typedef void (*SetFunc) (GstElement * el, gconstpointer data);
+
+static void
+expect_refused (GstElement * el, GstBus * bus, const gchar * prop,
+    SetFunc set, gconstpointer data, const gchar * what)
+{
+  gchar *pattern = g_regex_escape_string (prop, -1);
+  GRegex *re = g_regex_new (pattern, 0, 0, NULL);
+  GstCheckLogFilter *filter;
+  guint named = 0;
+
+  filter = gst_check_add_log_filter (NULL, G_LOG_LEVEL_WARNING |
+      G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, re, count_named_warning,
+      &named, NULL);
+  _gst_check_raised_warning = FALSE;
+  _gst_check_expecting_log = TRUE;
+  set (el, data);
+  _gst_check_expecting_log = FALSE;
+  gst_check_remove_log_filter (filter);
+  named += bus_warnings_naming (bus, prop);
+  fail_unless (named > 0, "%s was refused%s without a warning naming "
+      "'%s'", what, _gst_check_raised_warning ? " with a warning but" : "",
+      prop);
+  g_free (pattern);
+}
+
+typedef struct
+{
+  const gdouble *v;
+  guint n;
+} DoubleArray;
+
+static void
+set_feedback (GstElement * el, gconstpointer data)
+{
+  const DoubleArray *a = data;
+
+  set_double_array (el, "feedback", a->v, a->n);
+}
+
+static void
+set_border_nick (GstElement * el, gconstpointer data)
+{
+  gst_util_set_object_arg (G_OBJECT (el), "border", data);
+}
+
+/* recursivefilter supports only clamp and constant borders: mirror, reflect
+ * and wrap are refused with a warning and the border stays. */
+GST_START_TEST (test_refused_border)
+{
+  static const gchar *bad[] = { "mirror", "reflect", "wrap" };
+  GstBus *bus = gst_bus_new ();
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 2300);
+  gst_element_set_bus (fx.el, bus);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 29, 17);
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    expect_refused (fx.el, bus, "border", set_border_nick, bad[i], bad[i]);
+    fail_unless_equals_string (get_enum_nick (fx.el, "border"), "clamp");
+  }
+  fx_check (&fx, "clamp after refused borders");
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.8);
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    expect_refused (fx.el, bus, "border", set_border_nick, bad[i], bad[i]);
+    fail_unless_equals_string (get_enum_nick (fx.el, "border"), "constant");
+  }
+  fx_check (&fx, "constant after refused borders");
+  gst_element_set_bus (fx.el, NULL);
+  gst_object_unref (bus);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* feedback: 1 to 4 numbers, a stable recursion (every root of
+ * z^k - a1 z^(k-1) - ... - ak inside the unit circle). Others are refused
+ * with a warning naming the property; the old value stays, in the property
+ * and in the output. Stable values are accepted as given. */
+GST_START_TEST (test_refused_feedback)
+{
+  static const gdouble five[5] = { 0.1, 0.1, 0.1, 0.1, 0.1 };
+  static const gdouble one[1] = { 1.0 };        /* root 1 */
+  static const gdouble big[1] = { 1.2 };
+  static const gdouble minus_one[1] = { -1.0 };
+  static const gdouble pm1[2] = { 0.0, 1.0 };   /* roots +-1 */
+  static const gdouble unit_pair[2] = { 1.0, -1.0 };    /* |roots| = 1 */
+  static const gdouble outside[2] = { 0.5, 0.6 };       /* root 1.064 */
+  static const gdouble fourth[4] = { 0.0, 0.0, 0.0, 1.0 };      /* 4th roots of 1 */
+  static const gdouble fourth_out[4] = { 0.0, 0.0, 0.0, 1.01 };
+  static const gdouble double_pole[2] = { 1.9, -0.9025 };       /* 0.95 twice: stable */
+  const DoubleArray bad[] = {
+    {five, 0}, {five, 5}, {one, 1}, {big, 1}, {minus_one, 1}, {pm1, 2},
+    {unit_pair, 2}, {outside, 2}, {fourth, 4}, {fourth_out, 4},
+    {NULL, 3},                  /* filled below: poles 0.5, 0.5, 1.05 */
+  };
+  gdouble third[3], got[8], keep[4], b0;
+  double complex poles[3] = { 0.5, 0.5, 1.05 };
+  GstBus *bus = gst_bus_new ();
+  DoubleArray arr;
+  guint i, k, n;
+  Fx fx;
+
+  fx_init (&fx, 2400);
+  gst_element_set_bus (fx.el, bus);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 37, 21);
+  feedback_from_poles (poles, 3, third);
+
+  /* stable ones of every order are accepted and read back */
+  for (k = 1; k <= 4; k++) {
+    random_custom (fx.rand, k, &b0, keep);
+    set_double_array (fx.el, "feedback", keep, k);
+    n = get_double_array (fx.el, "feedback", got, G_N_ELEMENTS (got));
+    fail_unless_equals_int (n, k);
+    for (i = 0; i < k; i++)
+      fail_unless (got[i] == keep[i], "feedback[%u] reads %g, set %g", i,
+          got[i], keep[i]);
+  }
+  set_double_array (fx.el, "feedback", double_pole, 2);
+  n = get_double_array (fx.el, "feedback", got, G_N_ELEMENTS (got));
+  fail_unless (n == 2 && got[0] == 1.9 && got[1] == -0.9025, "a double pole "
+      "at 0.95 was refused");
+
+  fx_random_custom (&fx, 3, REF_IIR_BOTH);
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    gchar *what = g_strdup_printf ("unstable or malformed feedback #%u", i);
+
+    arr = bad[i];
+    if (!arr.v)
+      arr.v = third;
+    expect_refused (fx.el, bus, "feedback", set_feedback,
+        &arr, what);
+    n = get_double_array (fx.el, "feedback", got, G_N_ELEMENTS (got));
+    fail_unless_equals_int (n, 3);
+    for (k = 0; k < 3; k++)
+      fail_unless (got[k] == fx.ref.feedback[k], "%s: feedback[%u] changed "
+          "to %g", what, k, got[k]);
+    g_free (what);
+  }
+  fx_check (&fx, "custom filter after refused feedback");
+  gst_element_set_bus (fx.el, NULL);
+  gst_object_unref (bus);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* the element against the reference */
+
+/* One filter setting picked by k from a rotation over every filter, for
+ * the tests whose subject is something else (sizes, ROIs, layouts). */
+static void
+fx_rotating_filter (Fx * fx, guint k)
+{
+  static const gdouble sigmas[] = { 0.5, 2.0, 8.0, 3.3 };
+  static const guint radii[] = { 1, 3, 20, 0 };
+
+  switch (k % 4) {
+    case 0:
+      fx_gaussian (fx, sigmas[(k / 4) % G_N_ELEMENTS (sigmas)]);
+      break;
+    case 1:
+      fx_exponential (fx, (k / 4) % 2 ? 0.85 : -1.0, 2.5,
+          (k / 4) % REF_IIR_N_DIRECTIONS);
+      break;
+    case 2:
+      fx_box (fx, radii[(k / 4) % G_N_ELEMENTS (radii)], 1 + (k / 4) % 3);
+      break;
+    default:
+      fx_random_custom (fx, 1 + (k / 4) % 4, (k / 4) % REF_IIR_N_DIRECTIONS);
+      break;
+  }
+}
+
+/* Every format with a handful of settings that together use every filter,
+ * direction, algorithm, both borders, tile sizes 0/16/32 and the x/y/xy
+ * axes, on a frame of many 16-pixel tiles, then one on 257x130. */
+GST_START_TEST (test_formats)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  Fx fx;
+
+  fx_init (&fx, 100 + __i__);
+  fx_set_caps (&fx, fmt, 127, 65);
+  fx_check (&fx, "defaults (gaussian sigma 2, tiled, automatic tiles)");
+
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_gaussian (&fx, 8.0);
+  fx_set_border_rand (&fx, TRUE);
+  fx_check (&fx, "gaussian sigma 8, constant, tiles of 16");
+
+  fx_set_algorithm (&fx, "scanline", 0);
+  fx_exponential (&fx, 0.8, 2.0, REF_IIR_BOTH);
+  fx_check (&fx, "exponential both, scanline");
+
+  fx_set_algorithm (&fx, "tiled", 32);
+  fx_exponential (&fx, -1.0, 3.0, REF_IIR_CAUSAL);
+  fx_set_border_rand (&fx, FALSE);
+  fx_set_axes (&fx, REF_IIR_AXES_Y);
+  fx_check (&fx, "exponential from sigma, causal, axes y, tiles of 32");
+
+  fx_set_axes (&fx, REF_IIR_AXES_XY);
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_box (&fx, 5, 3);
+  fx_check (&fx, "box r 5 x3");
+
+  fx_set_algorithm (&fx, "scanline", 0);
+  fx_box (&fx, 1, 1);
+  fx_set_border_rand (&fx, TRUE);
+  fx_set_axes (&fx, REF_IIR_AXES_X);
+  fx_check (&fx, "box r 1, constant, axes x, scanline");
+
+  fx_set_axes (&fx, REF_IIR_AXES_XY);
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_random_custom (&fx, 3, REF_IIR_BOTH);
+  fx_check (&fx, "custom order 3 both, constant");
+
+  fx_set_algorithm (&fx, "scanline", 0);
+  fx_random_custom (&fx, 4, REF_IIR_ANTICAUSAL);
+  fx_set_border_rand (&fx, FALSE);
+  fx_check (&fx, "custom order 4 anticausal, scanline");
+
+  fx_set_algorithm (&fx, "tiled", 0);
+  fx_random_custom (&fx, 2, REF_IIR_CAUSAL);
+  fx_set_border_rand (&fx, TRUE);
+  fx_set_axes (&fx, REF_IIR_AXES_Y);
+  fx_check (&fx, "custom order 2 causal, axes y");
+
+  fx_set_caps (&fx, fmt, 257, 130);
+  fx_set_axes (&fx, REF_IIR_AXES_XY);
+  fx_set_algorithm (&fx, "tiled", __i__ % 2 ? 32 : 0);
+  fx_random_custom (&fx, 4, REF_IIR_BOTH);
+  fx_set_border_rand (&fx, TRUE);
+  fx_check (&fx, "257x130 custom order 4 both");
+
+  /* every one of these changes a random frame: a copy cannot pass */
+  fail_unless_equals_int (fx.n_changed, fx.n_frames);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* On GRAY8, RGBA and NV12: every direction x axes x algorithm for the
+ * exponential; custom of order 1-4 x every direction; the Gaussian at
+ * sigma 0.5, 2, 8, 32 x both algorithms; the box at r 0, 1, 5, 20 x 1-3
+ * iterations. Tile sizes, borders and axes rotate. */
+GST_START_TEST (test_matrix)
+{
+  static const gdouble sigmas[] = { 0.5, 2.0, 8.0, 32.0 };
+  static const guint radii[] = { 0, 1, 5, 20 };
+  static const RefIirAxes some_axes[] = { REF_IIR_AXES_XY, REF_IIR_AXES_X,
+    REF_IIR_AXES_Y
+  };
+  GstVideoFormat fmt = matrix_formats[__i__];
+  guint d, ax, alg, k, s, it, idx = 0, identities = 0;
+  Fx fx;
+
+  fx_init (&fx, 200 + __i__);
+  fx_set_caps (&fx, fmt, 127, 65);
+
+  for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
+    for (ax = 0; ax < REF_IIR_N_AXES; ax++) {
+      for (alg = 0; alg < 2; alg++, idx++) {
+        fx_set_algorithm (&fx, alg ? "scanline" : "tiled",
+            tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
+        fx_exponential (&fx, g_rand_double_range (fx.rand, 0.3, 0.95), 2.0,
+            d);
+        fx_set_axes (&fx, ax);
+        fx_set_border_rand (&fx, idx % 2);
+        identities += ax == REF_IIR_AXES_NONE;
+        fx_check (&fx, "exponential %s axes %s", ref_iir_direction_nick (d),
+            ref_iir_axes_nick (ax));
+      }
+    }
+  }
+
+  for (k = 1; k <= REF_IIR_MAX_ORDER; k++) {
+    for (d = 0; d < REF_IIR_N_DIRECTIONS; d++, idx++) {
+      fx_set_algorithm (&fx, (k + d) % 2 ? "scanline" : "tiled",
+          tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
+      fx_random_custom (&fx, k, d);
+      fx_set_axes (&fx, some_axes[(k + d) % 3]);
+      fx_set_border_rand (&fx, idx % 2);
+      fx_check (&fx, "custom order %u %s", k, ref_iir_direction_nick (d));
+    }
+  }
+
+  fx_set_axes (&fx, REF_IIR_AXES_XY);
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    for (alg = 0; alg < 2; alg++, idx++) {
+      fx_set_algorithm (&fx, alg ? "scanline" : "tiled",
+          tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
+      fx_gaussian (&fx, sigmas[s]);
+      fx_set_border_rand (&fx, idx % 2);
+      fx_check (&fx, "gaussian sigma %g", sigmas[s]);
+    }
+  }
+
+  for (s = 0; s < G_N_ELEMENTS (radii); s++) {
+    for (it = 1; it <= 3; it++, idx++) {
+      fx_set_algorithm (&fx, idx % 2 ? "scanline" : "tiled",
+          tile_sizes[(idx / 2) % G_N_ELEMENTS (tile_sizes)]);
+      fx_box (&fx, radii[s], it);
+      fx_set_axes (&fx, some_axes[idx % 3]);
+      fx_set_border_rand (&fx, (idx / 2) % 2);
+      identities += radii[s] == 0;
+      fx_check (&fx, "box r %u x%u", radii[s], it);
+    }
+  }
+
+  fail_unless_equals_int (fx.n_changed, fx.n_frames - identities);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The frame sizes of SPEC §8 (1x1 and 2x3 smaller than any tile and than
+ * most supports) x both algorithms, through caps changes of one harness;
+ * filter, tile size, border and axes rotate. */
+GST_START_TEST (test_sizes)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  guint s, alg;
+  Fx fx;
+
+  fx_init (&fx, 300 + __i__);
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
+    for (alg = 0; alg < 2; alg++) {
+      guint k = 2 * s + alg + __i__;
+
+      fx_set_algorithm (&fx, alg ? "scanline" : "tiled",
+          tile_sizes[(s + __i__) % G_N_ELEMENTS (tile_sizes)]);
+      fx_rotating_filter (&fx, k);
+      fx_set_border_rand (&fx, k % 2);
+      fx_set_axes (&fx, k % 5 == 4 ? REF_IIR_AXES_Y : k % 5 == 3 ?
+          REF_IIR_AXES_X : REF_IIR_AXES_XY);
+      fx_check (&fx, "size %dx%d", sizes[s][0], sizes[s][1]);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Tile sizes from 1 (rounded up) to 16384, on frames that are many tiles
+ * long and not a multiple of any of them (127x65: all of them; 257x130:
+ * every other one); the filters with the longest tails (cross-tile
+ * carries). */
+GST_START_TEST (test_tile_sizes)
+{
+  static const guint tiles[] = { 0, 1, 16, 17, 32, 100, 4096, 16384 };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
+  guint t, s;
+  Fx fx;
+
+  fx_init (&fx, 400 + __i__);
+  for (s = 0; s < 2; s++) {
+    fx_set_caps (&fx, fmt, s ? 257 : 127, s ? 130 : 65);
+    for (t = s; t < G_N_ELEMENTS (tiles); t += 1 + s) {
+      guint k = t + s;
+
+      fx_set_algorithm (&fx, "tiled", tiles[t]);
+      switch (k % 4) {
+        case 0:
+          fx_gaussian (&fx, 8.0);
+          break;
+        case 1:
+          fx_random_custom (&fx, 4, REF_IIR_BOTH);
+          break;
+        case 2:
+          fx_box (&fx, 20, 3);
+          break;
+        default:
+          fx_exponential (&fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
+          break;
+      }
+      fx_set_border_rand (&fx, k % 2);
+      fx_check (&fx, "tile-size %u", tiles[t]);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Supports far larger than the frame: sigma 128 and 512 on tiny frames,
+ * boxes wider than the frame, alpha 0.999, sigma 32 on 257x130; in 8 and
+ * 16 bits, both algorithms. */
+GST_START_TEST (test_large_support)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA
+  };
+  guint c, alg;
+  Fx fx;
+
+  fx_init (&fx, 500 + __i__);
+  for (c = 0; c < 8; c++) {
+    static const gint dims[8][2] = { {33, 17}, {5, 7}, {2, 3}, {33, 17},
+    {5, 7}, {127, 65}, {257, 130}, {1, 1}
+    };
+    fx_set_caps (&fx, fmts[__i__], dims[c][0], dims[c][1]);
+    for (alg = 0; alg < 2; alg++) {
+      fx_set_algorithm (&fx, alg ? "scanline" : "tiled", c == 6 ? 16 : 0);
+      fx_set_border_rand (&fx, (c + alg) % 2);
+      switch (c) {
+        case 0:
+        case 1:
+          fx_gaussian (&fx, 128.0);
+          break;
+        case 2:
+          fx_gaussian (&fx, 512.0);
+          break;
+        case 3:
+          fx_box (&fx, 300, 3);
+          break;
+        case 4:
+          fx_box (&fx, 2048, 1);
+          break;
+        case 5:
+          fx_exponential (&fx, 0.999, 2.0, REF_IIR_BOTH);
+          break;
+        case 6:
+          fx_gaussian (&fx, 32.0);
+          break;
+        default:
+          fx_random_custom (&fx, 4, REF_IIR_BOTH);
+          break;
+      }
+      fx_check (&fx, "large support case %u", c);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Target and source ROIs: inside, moved, odd offsets (chroma and the 4
+ * GRAY8 pixels of a word split), clipped, 1 pixel wide/high/both, to the
+ * edge, outside (a copy); with the spatial filter off (axes none) a moved
+ * ROI is a move. */
+GST_START_TEST (test_roi)
+{
+  /* x, y, w, h, source-x, source-y on a 41x27 frame */
+  static const gint rois[][6] = {
+    {6, 4, 20, 12, -1, -1},     /* inside, even */
+    {1, 3, 19, 11, -1, -1},     /* x = 1: GRAY8 words split */
+    {3, 2, 15, 8, 17, 13},      /* source elsewhere, x = 3 */
+    {5, 5, 11, 9, 24, 7},       /* odd target and source */
+    {2, 1, 9, 7, 1, 16},        /* source below, odd */
+    {30, 20, 20, 20, -1, -1},   /* clipped by the frame */
+    {4, 4, 16, 10, 33, 22},     /* source clipped by the frame */
+    {9, 0, 1, 0, -1, -1},       /* 1 wide, to the bottom edge */
+    {0, 13, 0, 1, 7, 3},        /* 1 high, to the right edge, moved */
+    {10, 3, 1, 1, 21, 8},       /* a single pixel, moved */
+    {17, 9, 0, 0, -1, -1},      /* to the edges */
+    {41, 0, 5, 5, -1, -1},      /* outside: a copy */
+    {0, 0, 0, 0, 40, 26},       /* source is the last pixel: 1x1 */
+    {1, 1, 39, 25, 0, 0},       /* overlapping, shifted by one */
+  };
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_NV12
+  };
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, 600 + __i__);
+  fx_set_caps (&fx, fmts[__i__], 41, 27);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+    guint k = r + __i__;
+
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_algorithm (&fx, k % 2 ? "scanline" : "tiled", k % 4 ? 16 : 0);
+    fx_rotating_filter (&fx, k);
+    fx_set_border_rand (&fx, (k / 2) % 2);
+    fx_set_axes (&fx, r == 2 ? REF_IIR_AXES_NONE : REF_IIR_AXES_XY);
+    fx_check (&fx, "roi #%u", r);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ROIs on a frame of many tiles, whose edges cut through tiles. */
+GST_START_TEST (test_roi_large)
+{
+  /* x, y, w, h, source-x, source-y on 257x130 */
+  static const gint rois[][6] = {
+    {37, 21, 150, 90, 61, 33},
+    {64, 32, 128, 64, 1, 3},    /* tile-aligned target, odd source */
+    {3, 5, 0, 0, -1, -1},       /* to the edges */
+    {100, 40, 200, 200, 0, 0},  /* clipped */
+  };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_GRAY8;
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, 650 + __i__);
+  fx_set_caps (&fx, fmt, 257, 130);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_algorithm (&fx, r == 3 ? "scanline" : "tiled", r % 2 ? 32 : 16);
+    fx_rotating_filter (&fx, r + 2 * __i__ + 1);
+    fx_set_border_rand (&fx, r % 2);
+    fx_check (&fx, "large frame, roi #%u", r);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* `planes` selects components; the others (and RGBx's x) are copied. */
+GST_START_TEST (test_planes)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    guint planes;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_RGBA, 0x1},       /* only R */
+    {GST_VIDEO_FORMAT_BGRA, 0x1},       /* only R, which is byte 2 */
+    {GST_VIDEO_FORMAT_BGRA, 0x8},       /* only A */
+    {GST_VIDEO_FORMAT_RGBx, 0xf},       /* x copied even with bit 3 */
+    {GST_VIDEO_FORMAT_BGRx, 0x6},       /* G and B */
+    {GST_VIDEO_FORMAT_NV12, 0x1},       /* only Y */
+    {GST_VIDEO_FORMAT_NV12, 0x4},       /* only V, interleaved with U */
+    {GST_VIDEO_FORMAT_I420, 0x6},       /* chroma only */
+    {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
+    {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
+    {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
+  };
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 700);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    fx_set_caps (&fx, cases[i].fmt, 35, 19);
+    fx_set_planes (&fx, cases[i].planes);
+    fx_set_algorithm (&fx, i % 2 ? "scanline" : "tiled", 16);
+    fx_rotating_filter (&fx, i + 1);
+    fx_check (&fx, "planes case %u", i);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Input buffers whose GstVideoMeta gives padded strides and moved planes
+ * (4-aligned, then odd), buffers from the pool the element proposes, and
+ * plain ones again: system memory in and out. */
+GST_START_TEST (test_padded_input)
+{
+  static const Layout layouts[] = { LAYOUT_PADDED, LAYOUT_ODD,
+    LAYOUT_PROPOSED_POOL, LAYOUT_DEFAULT
+  };
+  static const gchar *names[] = { "padded strides (4-aligned)",
+    "padded strides (odd)", "the proposed pool", "default strides"
+  };
+  GstVideoFormat fmt = all_formats[__i__];
+  guint l;
+  Fx fx;
+
+  fx_init (&fx, 800 + __i__);
+  fx_set_caps (&fx, fmt, 33, 17);
+  for (l = 0; l < G_N_ELEMENTS (layouts); l++) {
+    fx_set_algorithm (&fx, l % 2 ? "scanline" : "tiled", l ? 16 : 0);
+    fx_rotating_filter (&fx, l + __i__);
+    fx_set_border_rand (&fx, (l + __i__) % 2);
+    fx_check_frame (&fx, layouts[l], names[l]);
+  }
+  if (fx.pool) {
+    GstBuffer *buf = NULL;
+
+    fail_unless (gst_buffer_pool_acquire_buffer (fx.pool, &buf, NULL) ==
+        GST_FLOW_OK);
+    fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf,
+                0)), "the proposed pool does not hold Vulkan buffers");
+    gst_buffer_unref (buf);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* temporal */
+
+/* One frame through the element with the temporal filter on, checked
+ * against the reference recursion; `blended`: also check that the output is
+ * not simply the spatial filter of this frame (the recursion is really
+ * running), else that it is (a reset). */
+static void
+fx_check_temporal (Fx * fx, GstBufferFlags flags, gboolean blended,
+    const gchar * what)
+{
+  GstBuffer *in = make_frame (&fx->info, fx->rand, LAYOUT_DEFAULT,
+      CONTENT_ANY);
+  GstVideoFrame fin, fout, fsp;
+  GstBuffer *out, *spbuf;
+  guint n, total;
+
+  GST_BUFFER_FLAG_SET (in, flags);
+  out = fx_push (fx, gst_buffer_ref (in));
+  verify_output (fx, in, out, what);
+
+  fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx->info, out, GST_MAP_READ));
+  spbuf = new_frame_buffer (&fx->info, &fsp);
+  ref_iir_frame (&fin, &fsp, &fx->ref, NULL);
+  n = count_diff (&fout, &fsp, TOL);
+  total = GST_VIDEO_INFO_WIDTH (&fx->info) * GST_VIDEO_INFO_HEIGHT (&fx->info);
+  if (blended)
+    fail_unless (n >= total / 10, "VKTILE_SEED=%u %s: only %u values differ "
+        "from the spatial filter of the frame alone: no temporal blending?",
+        base_seed, what, n);
+  else
+    fail_unless (n == 0, "VKTILE_SEED=%u %s: %u values differ from the "
+        "spatial filter of the frame alone: the recursion was not reset",
+        base_seed, what, n);
+  free_frame_buffer (spbuf, &fsp);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  poison_buffer (out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* y_t = a y_(t-1) + (1 - a) s_t over 4 frames of different content; reset
+ * (y = s) by a flush, a DISCONT buffer and a caps change; then with the
+ * spatial filter off (axes none, s = the input). */
+GST_START_TEST (test_temporal)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE
+  };
+  guint t;
+  Fx fx;
+
+  fx_init (&fx, 900 + __i__);
+  fx_set_temporal (&fx, 0.6);
+  fx_set_algorithm (&fx, __i__ % 2 ? "scanline" : "tiled", 16);
+  fx_rotating_filter (&fx, __i__);
+  fx_set_caps (&fx, fmts[__i__], 33, 17);
+
+  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame");
+  for (t = 1; t < 4; t++)
+    fx_check_temporal (&fx, 0, TRUE, "temporal: frames 2-4");
+
+  fx_flush (&fx);
+  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame after a flush");
+  fx_check_temporal (&fx, 0, TRUE, "temporal: second frame after a flush");
+
+  ref_iir_temporal_reset (&fx.temporal);
+  fx_check_temporal (&fx, GST_BUFFER_FLAG_DISCONT, FALSE,
+      "temporal: a DISCONT frame");
+  fx_check_temporal (&fx, 0, TRUE, "temporal: the frame after a DISCONT one");
+
+  fx_set_caps (&fx, fmts[__i__], 35, 19);
+  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame after a caps "
+      "change");
+  fx_check_temporal (&fx, 0, TRUE, "temporal: second frame after a caps "
+      "change");
+
+  /* s = the input; a larger alpha, from a flush */
+  fx_set_axes (&fx, REF_IIR_AXES_NONE);
+  fx_set_temporal (&fx, 0.8);
+  fx_flush (&fx);
+  fx_check_temporal (&fx, 0, FALSE, "temporal, axes none: first frame");
+  fx_check_temporal (&fx, 0, TRUE, "temporal, axes none: second frame");
+  fx_check_temporal (&fx, 0, TRUE, "temporal, axes none: third frame");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Back to NULL and playing again: the recursion starts afresh. */
+GST_START_TEST (test_temporal_restart)
+{
+  Fx fx;
+
+  fx_init (&fx, 950);
+  fx_set_temporal (&fx, 0.7);
+  fx_gaussian (&fx, 1.5);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
+  fx_check_temporal (&fx, 0, FALSE, "before the restart: first frame");
+  fx_check_temporal (&fx, 0, TRUE, "before the restart: second frame");
+  fail_unless (gst_element_set_state (fx.h->element, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  gst_harness_play (fx.h);
+  fail_unless (gst_harness_push_event (fx.h,
+          gst_event_new_stream_start ("restart")));
+  ref_iir_temporal_reset (&fx.temporal);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
+  fx_check_temporal (&fx, 0, FALSE, "after the restart: first frame");
+  fx_check_temporal (&fx, 0, TRUE, "after the restart: second frame");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* more of the element */
+
+/* The recursive Gaussian of the element against the true sampled Gaussian
+ * on smooth frames: within the bound the vV design itself has (measured
+ * in test_ref_gaussian_vs_true, GAUSS_BOUND_S*) plus 1 code value. */
+GST_START_TEST (test_gaussian_vs_true)
+{
+  static const gdouble sigmas[] = { 1.0, 2.0, 8.0 };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
+  guint s, b;
+  Fx fx;
+
+  fx_init (&fx, 1000 + __i__);
+  fx_set_caps (&fx, fmt, __i__ ? 64 : 127, __i__ ? 40 : 65);
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    for (b = 0; b < 2; b++) {
+      GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+          CONTENT_NOISE);
+      GstVideoFrame fin, fout;
+      GstBuffer *out;
+      gdouble bound = gaussian_true_bound (sigmas[s]), worst = 0, worst_vv = 0;
+      guint c;
+
+      fx_set_algorithm (&fx, (s + b) % 2 ? "scanline" : "tiled", 16);
+      fx_gaussian (&fx, sigmas[s]);
+      fx_set_border_rand (&fx, b);
+      fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_WRITE));
+      for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++)
+        fill_smooth (&fin, fx.rand, c, 12.0, 0.01);
+      gst_video_frame_unmap (&fin);
+
+      out = fx_push (&fx, gst_buffer_ref (in));
+      verify_output (&fx, in, out, "gaussian vs vV reference");
+      fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+      for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++) {
+        gint w = GST_VIDEO_FRAME_COMP_WIDTH (&fin, c);
+        gint h = GST_VIDEO_FRAME_COMP_HEIGHT (&fin, c);
+        gdouble *src = g_new (gdouble, w * h), *tg = g_new (gdouble, w * h);
+        gdouble *vv = g_new (gdouble, w * h);
+        gint x, y;
+
+        for (y = 0; y < h; y++)
+          for (x = 0; x < w; x++)
+            src[y * w + x] = ref_comp_get (&fin, c, x, y);
+        true_gaussian_image (sigmas[s], src, w, h, b,
+            fx.ref.common.border_value * 255.0, tg);
+        ref_iir_image (&fx.ref, src, w, h, b,
+            fx.ref.common.border_value * 255.0, vv);
+        for (y = 0; y < h; y++) {
+          for (x = 0; x < w; x++) {
+            worst = MAX (worst, fabs (ref_comp_get (&fout, c, x, y) -
+                    tg[y * w + x]));
+            worst_vv = MAX (worst_vv, fabs (vv[y * w + x] - tg[y * w + x]));
+          }
+        }
+        g_free (src);
+        g_free (tg);
+        g_free (vv);
+      }
+      fail_unless (worst_vv <= bound, "VKTILE_SEED=%u sigma %g: the vV "
+          "reference itself is %g from the true Gaussian (bound %g)",
+          base_seed, sigmas[s], worst_vv, bound);
+      fail_unless (worst <= bound + 1.0, "VKTILE_SEED=%u sigma %g %s: the "
+          "element is %g code values from the true Gaussian, beyond %g + 1",
+          base_seed, sigmas[s], b ? "constant" : "clamp", worst, bound);
+      gst_video_frame_unmap (&fout);
+      gst_video_frame_unmap (&fin);
+      poison_buffer (out);
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Identity settings are exact copies (box r 0, axes none, custom b0 = 1
+ * with feedback <0>), and the defaults change a random frame: the filter is
+ * really applied, and the plumbing around it is exact. */
+GST_START_TEST (test_identity_and_change)
+{
+  static const gdouble zero[1] = { 0.0 };
+  GstVideoFrame fin, fout;
+  GstBuffer *in, *out;
+  Mismatch mm;
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 1100);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
+
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+  out = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+  fail_unless (compare_frames (&fout, &fin, 1, &mm) > 64 * 48 * 4 / 2,
+      "the default Gaussian left a random frame nearly unchanged (%u values "
+      "differ)", mm.count);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+
+  for (i = 0; i < 4; i++) {
+    switch (i) {
+      case 0:
+        fx_box (&fx, 0, 3);
+        break;
+      case 1:
+        fx_set_algorithm (&fx, "scanline", 0);
+        break;
+      case 2:
+        fx_gaussian (&fx, 4.0);
+        fx_set_axes (&fx, REF_IIR_AXES_NONE);
+        break;
+      default:
+        fx_set_axes (&fx, REF_IIR_AXES_XY);
+        fx_set_algorithm (&fx, "tiled", 16);
+        fx_custom (&fx, 1.0, zero, 1, REF_IIR_BOTH);
+        break;
+    }
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    fail_unless (compare_frames (&fout, &fin, 0, &mm) == 0,
+        "identity case %u changed %u values (first at %d,%d: %u for %u)", i,
+        mm.count, mm.x, mm.y, mm.got, mm.want);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    poison_buffer (out);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Properties changed between frames take effect on the next frame. */
+GST_START_TEST (test_property_changes_between_frames)
+{
+  Fx fx;
+
+  fx_init (&fx, 1200);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 45, 29);
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_check (&fx, "sigma 2");
+  fx_gaussian (&fx, 8.0);
+  fx_check (&fx, "sigma changed to 8");
+  fx_gaussian (&fx, 0.7);
+  fx_check (&fx, "sigma changed to 0.7");
+  fx_box (&fx, 4, 2);
+  fx_check (&fx, "filter changed to box");
+  fx_box (&fx, 4, 3);
+  fx_check (&fx, "iterations changed");
+  fx_box (&fx, 9, 3);
+  fx_check (&fx, "radius changed");
+  fx_random_custom (&fx, 3, REF_IIR_BOTH);
+  fx_check (&fx, "filter changed to custom");
+  fx_random_custom (&fx, 1, REF_IIR_BOTH);
+  fx_check (&fx, "feedback changed to order 1");
+  fx_random_custom (&fx, 1, REF_IIR_CAUSAL);
+  fx_check (&fx, "direction changed");
+  fx_set_axes (&fx, REF_IIR_AXES_Y);
+  fx_check (&fx, "axes changed");
+  fx_set_algorithm (&fx, "scanline", 0);
+  fx_check (&fx, "algorithm changed");
+  fx_set_algorithm (&fx, "tiled", 32);
+  fx_exponential (&fx, 0.9, 2.0, REF_IIR_ANTICAUSAL);
+  fx_check (&fx, "filter changed to exponential");
+  fx_exponential (&fx, -1.0, 6.0, REF_IIR_ANTICAUSAL);
+  fx_check (&fx, "alpha from sigma");
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.9);
+  fx_check (&fx, "border changed");
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.1);
+  fx_check (&fx, "border-value changed");
+  fx_set_planes (&fx, 0x5);
+  fx_check (&fx, "planes changed");
+  fx_set_roi (&fx, 3, 2, 30, 20, 9, 5);
+  fx_check (&fx, "roi changed");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* sigma changed from another thread while frames stream (SPEC: "safe to
+ * change while playing"): every output is entirely the filter of one of
+ * the two sigmas, never a mix, never a crash. */
+typedef struct
+{
+  GstElement *el;
+  gint stop;
+} Toggler;
+
+static gpointer
+toggle_sigma (gpointer data)
+{
+  Toggler *t = data;
+  guint i;
+
+  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
+    g_object_set (t->el, "sigma", i % 2 ? 6.0 : 1.0, NULL);
+    g_usleep (300);
+  }
+  return NULL;
+}
+
+GST_START_TEST (test_property_change_while_streaming)
+{
+  GstVideoFrame fin, fout, fref;
+  GstBuffer *refbuf;
+  RefIir ra, rb;
+  Toggler t;
+  GThread *thread;
+  guint i, diff_a, diff_b, matched_a = 0, matched_b = 0;
+  Fx fx;
+
+  fx_init (&fx, 1300);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_gaussian (&fx, 1.0);
+  ra = rb = fx.ref;
+  ra.sigma = 1.0;
+  rb.sigma = 6.0;
+  t.el = fx.el;
+  t.stop = 0;
+  thread = g_thread_new ("toggle", toggle_sigma, &t);
+  for (i = 0; i < 30; i++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_ANY);
+    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
+
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    refbuf = new_frame_buffer (&fx.info, &fref);
+    ref_iir_frame (&fin, &fref, &ra, NULL);
+    diff_a = count_diff (&fout, &fref, TOL);
+    ref_iir_frame (&fin, &fref, &rb, NULL);
+    diff_b = count_diff (&fout, &fref, TOL);
+    fail_unless (diff_a == 0 || diff_b == 0, "VKTILE_SEED=%u frame %u "
+        "matches neither sigma (%u values differ from sigma 1, %u from "
+        "sigma 6)", base_seed, i, diff_a, diff_b);
+    matched_a += diff_a == 0;
+    matched_b += diff_b == 0;
+    free_frame_buffer (refbuf, &fref);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&t.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u frames matched sigma 1, %u sigma 6", matched_a, matched_b);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Size and format changes mid-stream keep producing correct output. */
+GST_START_TEST (test_caps_change)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    gint w, h;
+  } steps[] = {
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+    {GST_VIDEO_FORMAT_RGBA, 70, 41},
+    {GST_VIDEO_FORMAT_NV12, 70, 41},
+    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
+    {GST_VIDEO_FORMAT_I420, 31, 9},
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+  };
+  guint s;
+  Fx fx;
+
+  fx_init (&fx, 1400);
+  fx_set_algorithm (&fx, "tiled", 16);
+  fx_random_custom (&fx, 2, REF_IIR_BOTH);
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.3);
+  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
+    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+    fx_check (&fx, "after a caps change (step %u)", s);
+    fx_check (&fx, "second frame after a caps change (step %u)", s);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+GST_START_TEST (test_deterministic)
+{
+  GstBuffer *in, *out1, *out2;
+  GstVideoFrame f1, f2;
+  Mismatch mm;
+  Fx fx;
+
+  fx_init (&fx, 1500 + __i__);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 99, 51);
+  fx_set_algorithm (&fx, __i__ ? "scanline" : "tiled", __i__ ? 0 : 16);
+  fx_random_custom (&fx, 4, REF_IIR_BOTH);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+  out1 = fx_push (&fx, gst_buffer_ref (in));
+  out2 = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&f1, &fx.info, out1, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&f2, &fx.info, out2, GST_MAP_READ));
+  fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "two runs on the same "
+      "frame differ in %u values, first at x=%d y=%d plane %u: %u then %u",
+      mm.count, mm.x, mm.y, mm.plane, mm.got, mm.want);
+  gst_video_frame_unmap (&f1);
+  gst_video_frame_unmap (&f2);
+  gst_buffer_unref (out1);
+  gst_buffer_unref (out2);
+  gst_buffer_unref (in);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+static void
+check_meta (GstBuffer * buf, const gchar * name, guint64 frame_index)
+{
+  GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (buf, name);
+
+  fail_unless (m != NULL, "no timing meta of %s", name);
+  fail_unless_equals_string (m->element_name, name);
+  fail_unless (m->frame_index == frame_index, "%s: frame_index %"
+      G_GUINT64_FORMAT ", want %" G_GUINT64_FORMAT, name, m->frame_index,
+      frame_index);
+  fail_unless (m->dispatches > 0, "%s: no dispatches", name);
+  fail_unless (m->cpu_ns > 0, "%s: cpu_ns is 0", name);
+}
+
+/* One meta per buffer, named after the element, frame_index counting up,
+ * dispatches for both algorithms; it survives a copy. */
+GST_START_TEST (test_timing_meta)
+{
+  gchar *name;
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 1600);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 127, 65);
+  name = gst_element_get_name (fx.el);
+  fail_unless (g_str_has_prefix (name, ELEMENT), "element named %s", name);
+  for (i = 0; i < 4; i++) {
+    GstBuffer *out, *copy;
+
+    fx_set_algorithm (&fx, i % 2 ? "scanline" : "tiled", i < 2 ? 0 : 16);
+    out = fx_push (&fx, make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+            CONTENT_NOISE));
+    fail_unless_equals_int (count_metas (out), 1);
+    check_meta (out, name, i);
+    copy = gst_buffer_copy (out);
+    fail_unless_equals_int (count_metas (copy), 1);
+    gst_buffer_unref (copy);
+    gst_buffer_unref (out);
+  }
+  g_free (name);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+static GstPadProbeReturn
+count_vulkan_buffers (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  guint *counts = data;
+  guint i, vk = 0;
+
+  for (i = 0; i < gst_buffer_n_memory (buf); i++)
+    vk += gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, i));
+  counts[vk == gst_buffer_n_memory (buf) ? 0 : 1]++;
+  return GST_PAD_PROBE_OK;
+}
+
+/* recursivefilter ! video/x-raw(memory:VulkanBuffer) ! recursivefilter,
+ * system memory at both ends: the output is the two references in a row
+ * (tolerance 2: the first stage's +-1 passes through the second, whose
+ * kernel is positive with unit gain), the frame stays in Vulkan buffers in
+ * between, and carries one meta per element. */
+GST_START_TEST (test_vulkan_buffer_chain)
+{
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_RGBA;
+  gchar *launch = g_strdup_printf (ELEMENT " name=a ! "
+      "video/x-raw(memory:VulkanBuffer),format=%s ! " ELEMENT " name=b",
+      gst_video_format_to_string (fmt));
+  guint counts[2] = { 0, 0 };
+  GstElement *b;
+  GstPad *pad;
+  RefIir ref_b;
+  guint i;
+  Fx fx;
+
+  fx_init_full (&fx, launch, "a", 1700 + __i__);
+  b = harness_get_element (fx.h, "b");
+  pad = gst_element_get_static_pad (b, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      counts, NULL);
+  gst_object_unref (pad);
+  fx_set_caps (&fx, fmt, 43, 31);
+
+  for (i = 0; i < 2; i++) {
+    GstVideoFrame fin, fout, fa, fb;
+    GstBuffer *in, *out, *ba, *bb;
+    Mismatch mm;
+
+    ref_iir_init (&ref_b);
+    if (i == 0) {
+      fx_set_algorithm (&fx, "tiled", 16);
+      fx_gaussian (&fx, 3.0);
+      gst_util_set_object_arg (G_OBJECT (b), "filter", "box");
+      gst_util_set_object_arg (G_OBJECT (b), "algorithm", "scanline");
+      gst_util_set_object_arg (G_OBJECT (b), "border", "constant");
+      g_object_set (b, "radius", 2u, "iterations", 3u, "border-value", 0.7,
+          NULL);
+      ref_b.filter = REF_IIR_BOX;
+      ref_b.radius = 2;
+      ref_b.iterations = 3;
+      ref_b.common.border = REF_BORDER_CONSTANT;
+      ref_b.common.border_value = 0.7;
+    } else {
+      fx_set_algorithm (&fx, "scanline", 0);
+      fx_random_custom (&fx, 2, REF_IIR_CAUSAL);
+      gst_util_set_object_arg (G_OBJECT (b), "filter", "exponential");
+      gst_util_set_object_arg (G_OBJECT (b), "algorithm", "tiled");
+      gst_util_set_object_arg (G_OBJECT (b), "border", "clamp");
+      g_object_set (b, "alpha", 0.7, "tile-size", 16u, NULL);
+      ref_b.filter = REF_IIR_EXPONENTIAL;
+      ref_b.alpha = 0.7;
+    }
+
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    ba = new_frame_buffer (&fx.info, &fa);
+    bb = new_frame_buffer (&fx.info, &fb);
+    ref_iir_frame (&fin, &fa, &fx.ref, NULL);
+    ref_iir_frame (&fa, &fb, &ref_b, NULL);
+    fail_unless (compare_frames (&fout, &fb, 2, &mm) == 0, "VKTILE_SEED=%u "
+        "chain a ! b, step %u: %u values off by more than 2; first at x=%d "
+        "y=%d plane %u: got %u want %u", base_seed, i, mm.count, mm.x, mm.y,
+        mm.plane, mm.got, mm.want);
+    fail_unless (counts[0] == i + 1 && counts[1] == 0, "between a and b: %u "
+        "VulkanBuffer frames, %u other", counts[0], counts[1]);
+    fail_unless_equals_int (count_metas (out), 2);
+    check_meta (out, "a", i);
+    check_meta (out, "b", i);
+    free_frame_buffer (ba, &fa);
+    free_frame_buffer (bb, &fb);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_object_unref (b);
+  fx_clear (&fx);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+
+static Suite *
+recursivefilter_suite (void)
+{
+  Suite *s = suite_create (ELEMENT);
+  TCase *tc;
+
+  tc = tcase_create ("reference");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_ref_vv_moments);
+  tcase_add_test (tc, test_ref_box_sliding_sum);
+  tcase_add_test (tc, test_ref_exponential_step);
+  tcase_add_test (tc, test_ref_custom_is_exponential);
+  tcase_add_test (tc, test_ref_xy_commutes);
+  tcase_add_test (tc, test_ref_gaussian_vs_true);
+  tcase_add_loop_test (tc, test_ref_detects_mistakes, 0, 2);
+
+  tc = tcase_create ("properties");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_property_specs);
+  tcase_add_test (tc, test_pad_templates);
+  tcase_add_test (tc, test_property_out_of_range);
+  tcase_add_test (tc, test_refused_border);
+  tcase_add_test (tc, test_refused_feedback);
+  tcase_add_test (tc, test_property_changes_between_frames);
+  tcase_add_test (tc, test_property_change_while_streaming);
+
+  tc = tcase_create ("filter");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_identity_and_change);
+  tcase_add_loop_test (tc, test_formats, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_matrix, 0, G_N_ELEMENTS (matrix_formats));
+  tcase_add_loop_test (tc, test_sizes, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_tile_sizes, 0, 2);
+  tcase_add_loop_test (tc, test_large_support, 0, 3);
+  tcase_add_loop_test (tc, test_roi, 0, 5);
+  tcase_add_loop_test (tc, test_roi_large, 0, 2);
+  tcase_add_test (tc, test_planes);
+  tcase_add_loop_test (tc, test_gaussian_vs_true, 0, 2);
+  tcase_add_test (tc, test_caps_change);
+  tcase_add_loop_test (tc, test_deterministic, 0, 2);
+
+  tc = tcase_create ("temporal");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_temporal, 0, 4);
+  tcase_add_test (tc, test_temporal_restart);
+
+  tc = tcase_create ("memory");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 2);
+  tcase_add_test (tc, test_timing_meta);
+
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *seed_env;
+  SRunner *sr;
+  int nf;
+
+  /* lavapipe compiles pipelines slowly: Check's 4 s default is too short */
+  if (!g_getenv ("CK_DEFAULT_TIMEOUT"))
+    g_setenv ("CK_DEFAULT_TIMEOUT", "300", TRUE);
+
+  seed_env = g_getenv ("VKTILE_SEED");
+  base_seed = seed_env ? (guint32) strtoul (seed_env, NULL, 0)
+      : (guint32) (g_get_real_time () / 1000);
+  g_print ("VKTILE_SEED=%u\n", base_seed);
+
+  gst_check_init (&argc, &argv);
+  sr = srunner_create (recursivefilter_suite ());
+  srunner_run_all (sr, CK_ENV);
+  nf = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return nf == 0 ? 0 : 1;
+}
