@@ -132,9 +132,10 @@ struct _GstRecursivefilter
   guint serial;                 /* bumped by every change of settings */
   gboolean reset_temporal;      /* flush, discont, caps change */
 
-  /* streaming thread only */
-  guint tables_serial;
-  VktIirTables *tables[9];      /* per log2 (SUBS) */
+  /* streaming thread only: the filter of settings `filter_serial` */
+  guint filter_serial;
+  VktIirStage causal, anticausal;
+  VktIirTables *tables[9];      /* per log2 (SUBS), built when first needed */
   VkBuffer state_buffer;        /* temporal state: reset when it moves */
   gsize state_size;
 };
@@ -204,7 +205,7 @@ DEFINE_ENUM (algorithm_get_type, "GstRecursivefilterAlgorithm",
 /* The stages of one pass along an axis (a box iteration is one pass). */
 static void
 settings_stages (const Settings * s, VktIirStage * causal,
-    VktIirStage * anticausal, gboolean * box)
+    VktIirStage * anticausal)
 {
   gboolean c = s->direction != DIRECTION_ANTICAUSAL;
   gboolean a = s->direction != DIRECTION_CAUSAL;
@@ -212,7 +213,6 @@ settings_stages (const Settings * s, VktIirStage * causal,
 
   vkt_iir_stage_none (causal);
   vkt_iir_stage_none (anticausal);
-  *box = FALSE;
   switch (s->filter) {
     case FILTER_GAUSSIAN:
       vkt_iir_stage_gaussian (&st, s->sigma);
@@ -227,7 +227,6 @@ settings_stages (const Settings * s, VktIirStage * causal,
       /* The running sum of x[n + r] - x[n - r - 1]: the window's sum. */
       gdouble one = 1.0;
       vkt_iir_stage_direct (causal, 1.0, &one, 1);
-      *box = TRUE;
       return;
     }
     case FILTER_CUSTOM:
@@ -241,26 +240,32 @@ settings_stages (const Settings * s, VktIirStage * causal,
     *anticausal = st;
 }
 
-static const VktIirTables *
-get_tables (GstRecursivefilter * self, const Settings * s, guint serial,
-    gint subs)
+/* The stages of the settings numbered `serial`, computed once per change of
+ * settings, not once per scan. */
+static void
+update_filter (GstRecursivefilter * self, const Settings * s, guint serial)
 {
-  VktIirStage c, a;
-  gboolean box;
+  guint i;
+
+  if (self->filter_serial == serial)
+    return;
+  for (i = 0; i < G_N_ELEMENTS (self->tables); i++)
+    g_clear_pointer (&self->tables[i], g_free);
+  settings_stages (s, &self->causal, &self->anticausal);
+  self->filter_serial = serial;
+}
+
+static const VktIirTables *
+get_tables (GstRecursivefilter * self, gint subs)
+{
   gint level = 0;
 
   while ((1 << level) < subs)
     level++;
-  if (self->tables_serial != serial) {
-    guint i;
-    for (i = 0; i < G_N_ELEMENTS (self->tables); i++)
-      g_clear_pointer (&self->tables[i], g_free);
-    self->tables_serial = serial;
-  }
   if (!self->tables[level]) {
-    settings_stages (s, &c, &a, &box);
     self->tables[level] = g_new0 (VktIirTables, 1);
-    vkt_iir_tables (self->tables[level], &c, &a, BLOCK, subs);
+    vkt_iir_tables (self->tables[level], &self->causal, &self->anticausal,
+        BLOCK, subs);
   }
   return self->tables[level];
 }
@@ -289,7 +294,6 @@ typedef struct
   GstRecursivefilter *self;
   VktCompute *compute;
   const Settings *s;
-  guint serial;
   const VktPlane *plane;
   VktBufferRef refs[5];
   gint tails_base;              /* floats */
@@ -297,19 +301,43 @@ typedef struct
   gfloat temporal_alpha;
   gboolean temporal_reset;
   gint state_base;
-  guint dispatches;
 } Plan;
 
-/* Blocks per chunk along an axis of `len` positions. */
+/* How a line of `len` positions splits: blocks per chunk (*subs) and the
+ * number of chunks returned. */
 static gint
-chunk_subs (const Settings * s, gint axis, gint len)
+scan_chunks (const Settings * s, gint axis, gint len, gint * subs)
 {
-  guint want = s->tile_size ? (s->tile_size + BLOCK - 1) / BLOCK :
-      (guint) (len + BLOCK - 1) / BLOCK;
-  guint subs = pow2_ceil (MAX (want, 1));
-  if (!s->tile_size && axis == 1)
-    subs = MIN (subs, AUTO_SUBS_Y);
-  return MIN (subs, MAX_SUBS);
+  guint want, n;
+
+  if (s->algorithm == ALGORITHM_SCANLINE) {
+    n = 1;
+  } else {
+    want = s->tile_size ? (s->tile_size + BLOCK - 1) / BLOCK :
+        (guint) (len + BLOCK - 1) / BLOCK;
+    n = pow2_ceil (MAX (want, 1));
+    if (!s->tile_size && axis == 1)
+      n = MIN (n, AUTO_SUBS_Y);
+    n = MIN (n, MAX_SUBS);
+  }
+  *subs = n;
+  return (len + n * BLOCK - 1) / (n * BLOCK);
+}
+
+/* One dispatch of a pass, and the barrier the next pass needs. */
+static gboolean
+run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
+    const VktBufferRef * refs, const IirPush * push, guint groups_x,
+    guint groups_y, GError ** error)
+{
+  VktPipeline *pipe = vkt_compute_pipeline (compute, shader, spec,
+      SPEC_COUNT, error);
+
+  if (!pipe)
+    return FALSE;
+  vkt_compute_dispatch (compute, pipe, refs, push, groups_x, groups_y);
+  vkt_compute_barrier (compute);
+  return TRUE;
 }
 
 /* FORM_C / FORM_A of the shaders */
@@ -329,17 +357,16 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   const VktPlane *p = plan->plane;
   const Settings *s = plan->s;
   VktIirStage c, a;
-  gboolean is_box;
   gint32 spec[SPEC_COUNT] = { 0 };
   gfloat uniform[VKT_IIR_UNIFORM_FLOATS];
   const VktIirTables *tables;
   VktBufferRef refs[5];
-  VktPipeline *pipe;
   IirPush push = { 0 };
-  gint subs, lines_per_group, chunk, level = 0;
+  gint subs, lines_per_group, level = 0;
   guint groups_x;
 
-  settings_stages (s, &c, &a, &is_box);
+  c = plan->self->causal;
+  a = plan->self->anticausal;
   if (s->axes == AXES_NONE) {
     vkt_iir_stage_none (&c);
     vkt_iir_stage_none (&a);
@@ -389,15 +416,12 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   /* A restart smooths with nothing: alpha 0 stores the frame as the state. */
   push.temporal_alpha = plan->temporal_reset ? 0.0f : plan->temporal_alpha;
 
-  subs = s->algorithm == ALGORITHM_SCANLINE ? 1 :
-      chunk_subs (s, axis, len + push.off);
-  chunk = subs * BLOCK;
-  push.chunks = (len + push.off + chunk - 1) / chunk;
+  push.chunks = scan_chunks (s, axis, len + push.off, &subs);
   lines_per_group = MAX (1, GROUP_SIZE / subs);
   while ((1 << level) < subs)
     level++;
 
-  tables = get_tables (plan->self, s, plan->serial, subs);
+  tables = get_tables (plan->self, subs);
   vkt_iir_pack (tables, &c, &a, box ? 1.0f / (2 * s->radius + 1) : 1.0f,
       uniform);
 
@@ -427,47 +451,27 @@ record_scan (Plan * plan, gint axis, const Image * in, const Image * out,
   if (s->algorithm == ALGORITHM_SCANLINE) {
     spec[SPEC_SUBS] = 0;
     spec[SPEC_LINES] = 0;
-    if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_scanline, spec,
-                SPEC_COUNT, error)))
-      return FALSE;
-    vkt_compute_dispatch (plan->compute, pipe, refs, &push,
-        (push.lines + 63) / 64, 1);
-    vkt_compute_barrier (plan->compute);
-    plan->dispatches++;
-    return TRUE;
+    return run_pass (plan->compute, &shader_scanline, spec, refs, &push,
+        (push.lines + 63) / 64, 1, error);
   }
 
   if (push.chunks > 1 && (spec[SPEC_KC] || spec[SPEC_KA])) {
     gint32 tspec[SPEC_COUNT];
 
     spec[SPEC_OUT_KIND] = OUT_TAILS;
-    if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_scan, spec,
-                SPEC_COUNT, error)))
+    if (!run_pass (plan->compute, &shader_scan, spec, refs, &push, groups_x,
+            push.chunks, error))
       return FALSE;
-    vkt_compute_dispatch (plan->compute, pipe, refs, &push, groups_x,
-        push.chunks);
-    vkt_compute_barrier (plan->compute);
-
     memcpy (tspec, spec, sizeof (tspec));
     tspec[SPEC_LEVEL] = level;
     tspec[SPEC_LINES] = 0;
-    if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_tails, tspec,
-                SPEC_COUNT, error)))
+    if (!run_pass (plan->compute, &shader_tails, tspec, refs, &push,
+            (push.lines + 63) / 64, 1, error))
       return FALSE;
-    vkt_compute_dispatch (plan->compute, pipe, refs, &push,
-        (push.lines + 63) / 64, 1);
-    vkt_compute_barrier (plan->compute);
     spec[SPEC_OUT_KIND] = out->packed ? OUT_PACKED : OUT_FLOATS;
-    plan->dispatches += 2;
   }
-  if (!(pipe = vkt_compute_pipeline (plan->compute, &shader_scan, spec,
-              SPEC_COUNT, error)))
-    return FALSE;
-  vkt_compute_dispatch (plan->compute, pipe, refs, &push, groups_x,
-      push.chunks);
-  vkt_compute_barrier (plan->compute);
-  plan->dispatches++;
-  return TRUE;
+  return run_pass (plan->compute, &shader_scan, spec, refs, &push, groups_x,
+      push.chunks, error);
 }
 
 /* Floats of the tails (or the scanline's line buffer) of a scan. */
@@ -476,13 +480,10 @@ scan_tail_floats (const Settings * s, const VktPlane * p, gint axis, gint len)
 {
   gint lines = axis == 0 ? p->roi.h : (p->roi.w * p->ncomp + 3 + 3) / 4;
   gint pad = axis == 0 ? p->cpw : 0;
-  gint subs = s->algorithm == ALGORITHM_SCANLINE ? 1 :
-      chunk_subs (s, axis, len + pad);
-  gint chunk = subs * BLOCK;
-  gint chunks = (len + pad + chunk - 1) / chunk;
+  gint subs, chunks = scan_chunks (s, axis, len + pad, &subs);
 
   if (s->algorithm == ALGORITHM_SCANLINE)
-    return (gsize) chunks * chunk * lines * 4;
+    return (gsize) chunks * subs * BLOCK * lines * 4;
   return (gsize) chunks * lines * 2 * VKT_IIR_MAX_ORDER * 4;
 }
 
@@ -491,10 +492,9 @@ static gint
 plane_axes (const Settings * s, gint * axes, gint * levels, gint * pad,
     gboolean * box)
 {
-  VktIirStage c, a;
   gint n = 0;
 
-  settings_stages (s, &c, &a, box);
+  *box = s->filter == FILTER_BOX;
   switch (s->axes) {
     case AXES_X:
       axes[n++] = 0;
@@ -595,8 +595,7 @@ record_plane (Plan * plan, const VktFrame * frame, GError ** error)
         return FALSE;
       cur = out;
     }
-    gain *= box ? 1.0f : (gfloat) get_tables (plan->self, s, plan->serial,
-        1)->gain;
+    gain *= box ? 1.0f : (gfloat) get_tables (plan->self, 1)->gain;
   }
   return TRUE;
 }
@@ -624,7 +623,7 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   plan.self = self;
   plan.compute = compute;
   plan.s = &s;
-  plan.serial = serial;
+  update_filter (self, &s, serial);
   plan.refs[0] = frame->in;
   plan.refs[1] = frame->out;
   plan.temporal = s.temporal_alpha > 0.0;
@@ -991,5 +990,5 @@ gst_recursivefilter_init (GstRecursivefilter * self)
   s->tile_size = 0;
   s->temporal_alpha = 0.0;
   self->serial = 1;
-  self->tables_serial = 0;
+  self->filter_serial = 0;
 }
