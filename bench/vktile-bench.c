@@ -109,12 +109,18 @@ static const gchar *tiledconv_configs[] = {
 };
 
 static const gchar *gaussblur_configs[] = {
-  "sigma=1 algorithm=fused", "sigma=2 algorithm=fused",
-  "sigma=4 algorithm=fused",
-  "sigma=2 algorithm=two-pass", "sigma=4 algorithm=two-pass",
-  "sigma=16 algorithm=two-pass", "sigma=64 algorithm=two-pass",
-  "sigma=4 algorithm=recursive", "sigma=16 algorithm=recursive",
-  "sigma=64 algorithm=recursive",
+  "sigma=1 algorithm=fused", "sigma=1 algorithm=two-pass",
+  "sigma=1 algorithm=recursive", "sigma=1 algorithm=auto",
+  "sigma=2 algorithm=fused", "sigma=2 algorithm=two-pass",
+  "sigma=2 algorithm=recursive", "sigma=2 algorithm=auto",
+  "sigma=4 algorithm=fused", "sigma=4 algorithm=two-pass",
+  "sigma=4 algorithm=recursive", "sigma=4 algorithm=auto",
+  "sigma=8 algorithm=fused", "sigma=8 algorithm=two-pass",
+  "sigma=8 algorithm=recursive", "sigma=8 algorithm=auto",
+  "sigma=16 algorithm=fused", "sigma=16 algorithm=two-pass",
+  "sigma=16 algorithm=recursive", "sigma=16 algorithm=auto",
+  "sigma=64 algorithm=fused", "sigma=64 algorithm=two-pass",
+  "sigma=64 algorithm=recursive", "sigma=64 algorithm=auto",
   NULL
 };
 

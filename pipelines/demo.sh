@@ -30,6 +30,11 @@ for args in "preset=gaussian5" "preset=sharpen" "preset=sobel-x absolute=true pl
   gst-launch-1.0 -q $input ! tiledconv $args ! $(save "$name")
   echo "  out/$name.png  (tiledconv $args)"
 done
+for args in "sigma=3" "sigma=12 sigma-y=2" "sigma=2 amount=1.5" "sigma=6 border=mirror roi-x=160 roi-y=90 roi-width=320 roi-height=180"; do
+  name=gaussblur-$(echo "$args" | sed 's/ roi-y.*//; s/[ =.]/-/g')
+  gst-launch-1.0 -q $input ! gaussblur $args ! $(save "$name")
+  echo "  out/$name.png  (gaussblur $args)"
+done
 for args in "filter=gaussian sigma=3" "filter=gaussian sigma=40" "filter=box radius=6 iterations=3" \
     "filter=exponential alpha=0.9 direction=causal axes=x" "filter=gaussian sigma=8 border=constant border-value=1.0"; do
   name=recursivefilter-$(echo "$args" | sed 's/^filter=//; s/[ =.]/-/g')
@@ -40,4 +45,5 @@ done
 echo
 echo "GPU time per frame (median of the timing meta, after warm-up):"
 "$BUILD/bench/vktile-bench" --quick
+"$BUILD/bench/vktile-bench" --quick -e gaussblur -c "sigma=2 algorithm=fused" -c "sigma=2 algorithm=two-pass" -c "sigma=40 algorithm=auto"
 "$BUILD/bench/vktile-bench" --quick -e recursivefilter -c "filter=gaussian sigma=4" -c "filter=gaussian sigma=64"

@@ -6,6 +6,7 @@
 #include <gst/gst.h>
 
 #include "gsttiledconv.h"
+#include "gstgaussblur.h"
 #include "gstrecursivefilter.h"
 #include "gstvktiletimingmeta-private.h"
 
@@ -16,6 +17,7 @@ plugin_init (GstPlugin * plugin)
 
   gst_vktile_timing_meta_get_info ();
   ok |= GST_ELEMENT_REGISTER (tiledconv, plugin);
+  ok |= GST_ELEMENT_REGISTER (gaussblur, plugin);
   ok |= GST_ELEMENT_REGISTER (recursivefilter, plugin);
   return ok;
 }

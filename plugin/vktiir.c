@@ -499,7 +499,7 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
 
 void
 vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
-    const VktIirStage * anticausal, gfloat scale, gfloat * out)
+    const VktIirStage * anticausal, gfloat scale, gfloat unsharp, gfloat * out)
 {
   gint kc = causal->form != VKT_IIR_FORM_NONE ? causal->order : 0;
   gint d, i, j;
@@ -513,6 +513,7 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
     out[32 + i] = t->left[i];
   out[36] = scale;
   out[37] = t->gain;
+  out[38] = unsharp;
   for (d = 0; d < VKT_IIR_MAX_LEVELS; d++)
     for (i = 0; i < K; i++)
       for (j = 0; j < K; j++) {

@@ -98,10 +98,12 @@ void vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gint elems, gint subs);
 
 /* The floats one scan pass reads from its uniform buffer; the layout is
- * shaders/iir_common.glsl's IirTables. */
+ * shaders/iir_common.glsl's IirTables. scale multiplies the filtered
+ * values; unsharp is the amount of the unsharp mask of the last write. */
 #define VKT_IIR_UNIFORM_FLOATS (4 * 107)
 void vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
-    const VktIirStage * anticausal, gfloat scale, gfloat * out);
+    const VktIirStage * anticausal, gfloat scale, gfloat unsharp,
+    gfloat * out);
 
 G_END_DECLS
 

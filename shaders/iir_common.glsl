@@ -2,7 +2,8 @@
 // constants of one scan along one axis, the filter stages and tail matrices
 // of plugin/vktiir.c, reading the line infinitely extended by the border
 // rule, one step of a causal or anticausal stage, the chunk boundaries, and
-// the writer of finished values (packed words or floats, temporal smoothing).
+// the writer of finished values (packed words or floats, unsharp mask,
+// temporal smoothing).
 //
 // A scan filters `lines` line groups of 4 lanes. Along x a line group is a
 // row of the ROI and its lanes are a pixel's components; along y it is 4
@@ -10,7 +11,7 @@
 // aligned to the output's words. Positions along the axis are ROI
 // coordinates; the scan covers virtual positions v = p - out_lo + off from 0
 // to chunks * chunk length, `off` aligning the blocks of a packed x output
-// to its words. The C twin of IirPush is in plugin/gstrecursivefilter.c.
+// to its words. The C twin of IirPush is in plugin/vktiirplan.c.
 #include "vktile.glsl"
 
 layout(constant_id = 4) const int KC = 0;          // causal stage order, 0: none
@@ -26,6 +27,9 @@ layout(constant_id = 13) const bool FULL_MASK = true;
 // Along y from a packed plane: a line group's 4 lanes are one source word
 // (two of 16 bits), so it is read whole.
 layout(constant_id = 16) const bool ALIGNED = false;
+// The packed output is x + misc.z (x - v), v the filtered value and x the
+// source pixel at the same position: an unsharp mask.
+layout(constant_id = 17) const bool UNSHARP = false;
 
 const int OUT_PACKED = 0;
 const int OUT_FLOATS = 1;
@@ -72,7 +76,7 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 coef_c[4];
   vec4 coef_a[4];
   vec4 left_unit;     // causal state entering a line of constant 1
-  vec4 misc;          // x: output scale, y: DC gain
+  vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount
   vec4 Pc[44];        // VKT_IIR_MAX_LEVELS matrices A^(E 2^d), rows
   vec4 Pa[44];
   vec4 cross_m[4];
@@ -89,6 +93,15 @@ bool ext_constant() { return (pc.box_r & (1 << 30)) == 0; }
 float cc(int i) { return coef_c[i >> 2][i & 3]; }
 float ca(int i) { return coef_a[i >> 2][i & 3]; }
 
+// Component c of pixel (x, y) of the packed input, ROI coordinates inside
+// the source ROI.
+float source_lane(int x, int c, int y)
+{
+  int k = (pc.src_x + x) * NCOMP + c;
+  uint w = in_words[pc.in_base + (pc.src_y + y) * pc.in_stride + (k >> (CPW == 4 ? 2 : 1))];
+  return lane_of(w, k & (CPW - 1));
+}
+
 // Component c of pixel (x, y) of the input, ROI coordinates, extended
 // beyond its domain by the border rule (constant or clamp).
 float fetch(int x, int c, int y)
@@ -101,9 +114,7 @@ float fetch(int x, int c, int y)
       x = clamp(x, 0, pc.width - 1);
       y = clamp(y, 0, pc.height - 1);
     }
-    int k = (pc.src_x + x) * NCOMP + c;
-    uint w = in_words[pc.in_base + (pc.src_y + y) * pc.in_stride + (k >> (CPW == 4 ? 2 : 1))];
-    return lane_of(w, k & (CPW - 1));
+    return source_lane(x, c, y);
   }
   int xr = x - pc.fin_x0, yr = y - pc.fin_y0;
   if (xr < 0 || xr >= pc.fin_w || yr < 0 || yr >= pc.fin_h) {
@@ -312,6 +323,18 @@ float temporal(float v, int x, int c, int y)
   return v;
 }
 
+// The value written at ROI position (x, y), component c, before rounding:
+// the filtered v, unsharp-masked against the source pixel, then smoothed
+// across frames.
+float finish(float v, int x, int c, int y)
+{
+  if (UNSHARP) {
+    float src = source_lane(x, c, y);
+    v = src + misc.z * (src - v);
+  }
+  return temporal(v, x, c, y);
+}
+
 bool lane_filtered(int c)
 {
   return FULL_MASK || ((pc.chan_mask >> c) & 1u) != 0u;
@@ -362,7 +385,7 @@ void store_block(int p0, int line, vec4 vals[E])
         int c = g & (NCOMP - 1);
         int p = p0 + e;
         if (p >= lo && p < hi && lane_filtered(c))
-          word |= lane_bits(temporal(vals[e][c] * scale, p, c, y), l);
+          word |= lane_bits(finish(vals[e][c] * scale, p, c, y), l);
         else
           keep |= lane_mask(l);
       }
@@ -384,7 +407,7 @@ void store_block(int p0, int line, vec4 vals[E])
           int k = k0 + w * CPW + l;
           int c = k & (NCOMP - 1);
           if (k >= 0 && k < pc.width * NCOMP && lane_filtered(c))
-            word |= lane_bits(temporal(vals[e][w * CPW + l] * scale, k >> LOG2_NCOMP, c, p), l);
+            word |= lane_bits(finish(vals[e][w * CPW + l] * scale, k >> LOG2_NCOMP, c, p), l);
           else
             keep |= lane_mask(l);
         }

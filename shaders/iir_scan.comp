@@ -77,8 +77,9 @@ void load_rows(int chunk_p, int line0, int lg, int t, out vec4 x[E])
   }
 }
 
-// Writes the group's finished rows: floats, or packed words merged with the
-// input where a lane is not filtered or lies outside the ROI.
+// Writes the group's finished rows: floats, or packed words (finish()ed)
+// merged with the input where a lane is not filtered or lies outside the
+// ROI.
 void store_rows(int chunk_p, int line0, int lg, int t, vec4 x[E])
 {
   int tid = int(gl_LocalInvocationIndex);
@@ -120,7 +121,7 @@ void store_rows(int chunk_p, int line0, int lg, int t, vec4 x[E])
           int p = slab_p + (i >> LOG2_NCOMP);
           int c = i & (NCOMP - 1);
           if (p >= lo && p < hi && lane_filtered(c))
-            word |= lane_bits(temporal(stage[rl * ROW_F + spad(i)], p, c, row), l);
+            word |= lane_bits(finish(stage[rl * ROW_F + spad(i)], p, c, row), l);
           else
             keep |= lane_mask(l);
         }

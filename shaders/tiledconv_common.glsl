@@ -69,31 +69,10 @@ float finish(float sum)
   return v + pc.bias;
 }
 
-// Writes output word `wx` of row `row` from the lanes in `vals` (already
-// finished). With `checked`, lanes outside the target ROI keep the input and
-// words wholly outside are not written; lanes of unfiltered components keep
-// the input always.
+// Writes output word `wx` of row `row` (see store_lanes in vktile.glsl).
 void store_word(int wx, int row, vec4 vals, bool checked)
 {
-  int c0 = pc.dst_x * NCOMP;
-  int c1 = (pc.dst_x + pc.width) * NCOMP;
-  if (checked) {
-    if (row < pc.dst_y || row >= pc.dst_y + pc.height || (wx + 1) * CPW <= c0 || wx * CPW >= c1)
-      return;
-  }
-  uint word = 0u;
-  uint keep = 0u;
-  [[unroll]] for (int l = 0; l < CPW; l++) {
-    int c = wx * CPW + l;
-    bool inside = FULL_MASK || ((pc.chan_mask >> (c & (NCOMP - 1))) & 1u) != 0u;
-    if (checked)
-      inside = inside && c >= c0 && c < c1;
-    if (inside)
-      word |= lane_bits(vals[l], l);
-    else
-      keep |= lane_mask(l);
-  }
-  if (keep != 0u)
-    word |= in_words[pc.in_base + row * pc.in_stride + wx] & keep;
-  out_words[pc.out_base + row * pc.out_stride + wx] = word;
+  store_lanes(wx, row, vals, checked, FULL_MASK, pc.chan_mask,
+              ivec4(pc.in_base, pc.in_stride, pc.out_base, pc.out_stride),
+              ivec4(pc.dst_x * NCOMP, (pc.dst_x + pc.width) * NCOMP, pc.dst_y, pc.dst_y + pc.height));
 }

@@ -79,3 +79,33 @@ int border_index(int i, int n, int border)
   }
   return -1;
 }
+
+// Writes output word `wx` of row `row` from the lanes in `vals` (final
+// values, before rounding). io = (in_base, in_stride, out_base, out_stride)
+// in words; target = the target ROI as lanes [x, y) of a row and rows
+// [z, w). With `checked`, lanes outside the target ROI keep the input and
+// words wholly outside are not written; lanes of components the plane mask
+// leaves out keep the input always.
+void store_lanes(int wx, int row, vec4 vals, bool checked, bool full_mask,
+                 uint chan_mask, ivec4 io, ivec4 target)
+{
+  if (checked) {
+    if (row < target.z || row >= target.w || (wx + 1) * CPW <= target.x || wx * CPW >= target.y)
+      return;
+  }
+  uint word = 0u;
+  uint keep = 0u;
+  [[unroll]] for (int l = 0; l < CPW; l++) {
+    int c = wx * CPW + l;
+    bool inside = full_mask || ((chan_mask >> (c & (NCOMP - 1))) & 1u) != 0u;
+    if (checked)
+      inside = inside && c >= target.x && c < target.y;
+    if (inside)
+      word |= lane_bits(vals[l], l);
+    else
+      keep |= lane_mask(l);
+  }
+  if (keep != 0u)
+    word |= in_words[io.x + row * io.y + wx] & keep;
+  out_words[io.z + row * io.w + wx] = word;
+}

@@ -1,9 +1,12 @@
-/* tests/harness.c: what the element tests share — frame comparison with the
- * first mismatch reported, random fill, property helpers for numeric arrays
- * and enums, and the timing-meta and memory probes. */
+/* tests/harness.c: what the element tests share — random frames (noise,
+ * smooth content, edges; packed, padded or odd layouts, or from the pool the
+ * element proposes), frame comparison with the first mismatch reported,
+ * poisoning of returned buffers, property helpers for numeric arrays and
+ * enums, and the timing-meta and memory probes. */
 #include "harness.h"
 
 #include <gst/vulkan/vulkan.h>
+#include <math.h>
 #include <string.h>
 
 void
@@ -213,4 +216,285 @@ check_enum_nicks (GObjectClass * klass, const gchar * prop,
         "%s has no value %s", prop, *n);
   fail_unless_equals_string (g_enum_get_value (eclass,
           G_PARAM_SPEC_ENUM (pspec)->default_value)->value_nick, def);
+}
+
+/* Both pads of `element` take every format of `formats` (SPEC §3), in
+ * system memory and in VulkanBuffer memory. */
+void
+check_pad_templates (const gchar * element, const GstVideoFormat * formats,
+    guint n_formats)
+{
+  GstElementFactory *f;
+  const GList *l;
+  guint i, seen = 0;
+
+  f = gst_element_factory_find (element);
+  fail_unless (f != NULL, "no element %s", element);
+  for (l = gst_element_factory_get_static_pad_templates (f); l; l = l->next) {
+    GstStaticPadTemplate *t = l->data;
+    GstCaps *caps = gst_static_pad_template_get_caps (t);
+
+    for (i = 0; i < n_formats; i++) {
+      const gchar *fmt = gst_video_format_to_string (formats[i]);
+      gchar *sys = g_strdup_printf ("video/x-raw,format=%s", fmt);
+      gchar *vk = g_strdup_printf ("video/x-raw(memory:VulkanBuffer),"
+          "format=%s", fmt);
+      GstCaps *csys = gst_caps_from_string (sys);
+      GstCaps *cvk = gst_caps_from_string (vk);
+
+      fail_unless (gst_caps_can_intersect (caps, csys), "%s pad: no %s",
+          t->name_template, sys);
+      fail_unless (gst_caps_can_intersect (caps, cvk), "%s pad: no %s",
+          t->name_template, vk);
+      gst_caps_unref (csys);
+      gst_caps_unref (cvk);
+      g_free (sys);
+      g_free (vk);
+    }
+    gst_caps_unref (caps);
+    seen++;
+  }
+  fail_unless_equals_int (seen, 2);
+  gst_object_unref (f);
+}
+
+/* ---- random frames ---- */
+
+/* Smooth content: 0.5 + three random sinusoids of periods >= min_period,
+ * amplitudes summing to 0.45, in units of the range; plus noise of
+ * +-noise. */
+void
+fill_smooth (GstVideoFrame * f, GRand * r, guint c, gdouble min_period,
+    gdouble noise)
+{
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
+  gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
+  gdouble amp[3], fx[3], fy[3], ph[3], left = 0.45;
+  gint i, x, y;
+
+  for (i = 0; i < 3; i++) {
+    gdouble fmax = 2 * G_PI / min_period;
+    gdouble freq = g_rand_double_range (r, 0.05, 1.0) * fmax;
+    gdouble dir = g_rand_double_range (r, 0, 2 * G_PI);
+
+    amp[i] = i < 2 ? g_rand_double_range (r, 0.0, left) : left;
+    left -= amp[i];
+    fx[i] = freq * cos (dir);
+    fy[i] = freq * sin (dir);
+    ph[i] = g_rand_double_range (r, 0, 2 * G_PI);
+  }
+  for (y = 0; y < h; y++) {
+    for (x = 0; x < w; x++) {
+      gdouble v = 0.5;
+      for (i = 0; i < 3; i++)
+        v += amp[i] * sin (fx[i] * x + fy[i] * y + ph[i]);
+      v += noise * g_rand_double_range (r, -1.0, 1.0);
+      ref_comp_set (f, c, x, y, (guint) CLAMP (floor (v * maxv + 0.5), 0,
+              maxv));
+    }
+  }
+}
+
+/* Blocks of flat values (often black or white), a bright or dark frame
+ * edge on some sides, and noise: steps that make a wrong border or a wrong
+ * kernel length visible. */
+void
+fill_edges (GstVideoFrame * f, GRand * r, guint c)
+{
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
+  gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
+  gdouble bg = g_rand_double (r), noise = g_rand_double_range (r, 0, 0.08);
+  gint rect[4][4];
+  gdouble level[4], edge[4];
+  gint i, x, y;
+
+  for (i = 0; i < 4; i++) {
+    rect[i][0] = g_rand_int_range (r, -w / 4, w);
+    rect[i][1] = g_rand_int_range (r, -h / 4, h);
+    rect[i][2] = g_rand_int_range (r, 1, w / 2 + 2);
+    rect[i][3] = g_rand_int_range (r, 1, h / 2 + 2);
+    level[i] = g_rand_int_range (r, 0, 3) / 2.0;
+    /* each side of the frame: 1 bright, 0 dark, -1 as the content */
+    edge[i] = g_rand_int_range (r, 0, 3) == 0 ? -1 : g_rand_int_range (r, 0,
+        2);
+  }
+  for (y = 0; y < h; y++) {
+    for (x = 0; x < w; x++) {
+      gdouble v = bg;
+      for (i = 0; i < 4; i++)
+        if (x >= rect[i][0] && x < rect[i][0] + rect[i][2]
+            && y >= rect[i][1] && y < rect[i][1] + rect[i][3])
+          v = level[i];
+      if (x == 0 && edge[0] >= 0)
+        v = edge[0];
+      if (x == w - 1 && edge[1] >= 0)
+        v = edge[1];
+      if (y == 0 && edge[2] >= 0)
+        v = edge[2];
+      if (y == h - 1 && edge[3] >= 0)
+        v = edge[3];
+      v += noise * g_rand_double_range (r, -1.0, 1.0);
+      ref_comp_set (f, c, x, y, (guint) CLAMP (floor (v * maxv + 0.5), 0,
+              maxv));
+    }
+  }
+}
+
+void
+fill_content (GstVideoFrame * f, GRand * r, Content content)
+{
+  guint c;
+
+  if (content == CONTENT_ANY)
+    content = g_rand_int_range (r, 0, CONTENT_KINDS);
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (f); c++) {
+    if (content == CONTENT_SMOOTH)
+      fill_smooth (f, r, c, g_rand_double_range (r, 6, 40), 0.02);
+    else if (content == CONTENT_EDGES)
+      fill_edges (f, r, c);
+  }
+}
+
+/* A random frame. Padded layouts carry a GstVideoMeta whose strides and
+ * plane offsets differ from the defaults; every byte, the padding included,
+ * is random first, so reading a gap shows up as a wrong value. */
+GstBuffer *
+make_frame (const GstVideoInfo * info, GRand * r, Layout layout,
+    Content content)
+{
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0 };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 0 };
+  gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, 0) > 8;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  GstMapInfo map;
+  gsize pos;
+  guint p;
+
+  if (layout == LAYOUT_DEFAULT) {
+    buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
+  } else {
+    gint step = layout == LAYOUT_ODD ? (wide ? 2 : 1) : 4;
+
+    pos = layout == LAYOUT_ODD ? 3 * step : 64;
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+      gint c = plane_first_comp (info, p);
+
+      strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) +
+          (layout == LAYOUT_ODD ? (2 * p + 5) * step : 64 + 4 * p);
+      offsets[p] = pos;
+      pos += (gsize) strides[p] * GST_VIDEO_INFO_COMP_HEIGHT (info, c)
+          + 7 * step;
+    }
+    buf = gst_buffer_new_allocate (NULL, pos, NULL);
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+        offsets, strides);
+  }
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  fill_random (r, map.data, map.size);
+  gst_buffer_unmap (buf, &map);
+  if (content != CONTENT_NOISE) {
+    fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buf,
+            GST_MAP_WRITE));
+    fill_content (&frame, r, content);
+    gst_video_frame_unmap (&frame);
+  }
+  return buf;
+}
+
+/* Overwrites an output buffer that is about to go back to the element's
+ * pool, so that stale right answers cannot hide a value left unwritten. */
+void
+poison_buffer (GstBuffer * buf)
+{
+  GstMapInfo map;
+
+  if (!gst_buffer_is_writable (buf))
+    return;
+  if (gst_buffer_map (buf, &map, GST_MAP_WRITE)) {
+    memset (map.data, 0xa5, map.size);
+    gst_buffer_unmap (buf, &map);
+  }
+}
+
+/* Number of values where two frames differ by more than tol. */
+guint
+count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol)
+{
+  Mismatch mm;
+
+  return compare_frames (a, b, tol, &mm);
+}
+
+GstBuffer *
+new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f)
+{
+  GstBuffer *buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info),
+      NULL);
+
+  fail_unless (gst_video_frame_map (f, (GstVideoInfo *) info, buf,
+          GST_MAP_READWRITE));
+  return buf;
+}
+
+void
+free_frame_buffer (GstBuffer * buf, GstVideoFrame * f)
+{
+  gst_video_frame_unmap (f);
+  gst_buffer_unref (buf);
+}
+
+/* A buffer from the pool that the harnessed element proposes upstream
+ * (negotiated into *pool on the first call), filled through a
+ * GstVideoFrame mapping. */
+GstBuffer *
+make_pool_frame (GstHarness * h, const GstVideoInfo * info,
+    GstBufferPool ** pool, GRand * rand, Content content)
+{
+  GstVideoFrame frame;
+  GstBuffer *buf = NULL;
+  guint p;
+  gint y;
+
+  if (!*pool) {
+    GstCaps *caps = gst_video_info_to_caps ((GstVideoInfo *) info);
+    GstQuery *q = gst_query_new_allocation (caps, TRUE);
+    GstStructure *config;
+    guint size, min, max;
+
+    fail_unless (gst_pad_peer_query (h->srcpad, q),
+        "the allocation query failed");
+    fail_unless (gst_query_get_n_allocation_pools (q) > 0, "no pool proposed");
+    gst_query_parse_nth_allocation_pool (q, 0, &*pool, &size, &min, &max);
+    fail_unless (*pool != NULL, "no pool proposed");
+    config = gst_buffer_pool_get_config (*pool);
+    gst_buffer_pool_config_set_params (config, caps, size, min, max);
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+    fail_unless (gst_buffer_pool_set_config (*pool, config));
+    fail_unless (gst_buffer_pool_set_active (*pool, TRUE));
+    gst_query_unref (q);
+    gst_caps_unref (caps);
+  }
+  fail_unless (gst_buffer_pool_acquire_buffer (*pool, &buf, NULL) ==
+      GST_FLOW_OK);
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buf,
+          GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
+    gint c = plane_first_comp (info, p);
+
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&frame, c); y++)
+      fill_random (rand, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p),
+          (gsize) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c) *
+          GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c));
+  }
+  if (content != CONTENT_NOISE)
+    fill_content (&frame, rand, content);
+  gst_video_frame_unmap (&frame);
+  return buf;
 }

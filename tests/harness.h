@@ -3,6 +3,7 @@
 #define VKTILE_TESTS_HARNESS_H
 
 #include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
 #include "plugin/gstvktiletimingmeta.h"
@@ -45,6 +46,45 @@ guint count_metas (GstBuffer * buf);
 
 void check_enum_nicks (GObjectClass * klass, const gchar * prop,
     const gchar * const *nicks, const gchar * def);
+
+void check_pad_templates (const gchar * element,
+    const GstVideoFormat * formats, guint n_formats);
+
+/* How a test frame is laid out in memory. */
+typedef enum
+{
+  LAYOUT_DEFAULT,               /* tightly packed, no GstVideoMeta */
+  LAYOUT_PADDED,                /* GstVideoMeta, strides/offsets 4-aligned */
+  LAYOUT_ODD,                   /* GstVideoMeta, odd strides and offsets */
+  LAYOUT_PROPOSED_POOL,         /* from the pool the element proposes */
+} Layout;
+
+/* What a test frame shows. */
+typedef enum
+{
+  CONTENT_NOISE,                /* every byte random */
+  CONTENT_SMOOTH,               /* sinusoids plus a little noise */
+  CONTENT_EDGES,                /* flat blocks, bright frame edges, noise */
+  CONTENT_KINDS,
+  CONTENT_ANY = -1,             /* one of the above at random */
+} Content;
+
+void fill_smooth (GstVideoFrame * f, GRand * r, guint c, gdouble min_period,
+    gdouble noise);
+void fill_edges (GstVideoFrame * f, GRand * r, guint c);
+void fill_content (GstVideoFrame * f, GRand * r, Content content);
+
+/* A random frame (every byte random first, then the content). */
+GstBuffer *make_frame (const GstVideoInfo * info, GRand * r, Layout layout,
+    Content content);
+GstBuffer *make_pool_frame (GstHarness * h, const GstVideoInfo * info,
+    GstBufferPool ** pool, GRand * rand, Content content);
+
+/* Overwrites a buffer about to go back to the element's pool. */
+void poison_buffer (GstBuffer * buf);
+guint count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol);
+GstBuffer *new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f);
+void free_frame_buffer (GstBuffer * buf, GstVideoFrame * f);
 
 G_END_DECLS
 

@@ -10,6 +10,7 @@
 #   SKIP_BUILD=1      no apt, no meson: run a prebuilt build dir (GPU machine)
 #   VKTILE_SEED       seed of the random frames (printed on every run)
 #   GST_CHECKS        run only the tests matching these globs
+#   VKTILE_TESTS      run only these executables (e.g. "test_gaussblur test_kernel")
 set -u
 
 cd "$(dirname "$0")/.."
@@ -67,6 +68,7 @@ start_all=$SECONDS
 for exe in "$BUILD_DIR"/tests/test_*; do
   [ -f "$exe" ] && [ -x "$exe" ] || continue
   name=$(basename "$exe")
+  if [ -n "${VKTILE_TESTS:-}" ] && [[ " $VKTILE_TESTS " != *" $name "* ]]; then continue; fi
   log=$BUILD_DIR/tests/$name.log
   start=$SECONDS
   echo "=== $name"

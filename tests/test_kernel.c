@@ -9,6 +9,7 @@
 #include "plugin/vktkernel.h"
 #include "plugin/vkttiles.h"
 #include "plugin/vktiir.h"
+#include "plugin/vktgauss.h"
 #include "plugin/gstvktiletimingmeta.h"
 
 GST_START_TEST (test_presets)
@@ -483,10 +484,11 @@ GST_START_TEST (test_iir_pack)
   vkt_iir_stage_none (&none);
   vkt_iir_tables (t, &g, &g, 16, 8);
   fail_unless_equals_int (t->levels, 4);
-  vkt_iir_pack (t, &g, &g, 0.25f, out);
+  vkt_iir_pack (t, &g, &g, 0.25f, 1.5f, out);
   fail_unless (out[0] == (gfloat) g.coef[0] && out[16] == (gfloat) g.coef[0]);
   fail_unless (out[32] == (gfloat) t->left[0]);
   fail_unless (out[36] == 0.25f && out[37] == (gfloat) t->gain);
+  fail_unless (out[38] == 1.5f && out[39] == 0.0f);
   fail_unless (out[40 + 16 * 2 + 4 * 1 + 2] == (gfloat) t->Pc[2][1][2]);
   fail_unless (out[216 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
   fail_unless (out[392 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
@@ -494,6 +496,100 @@ GST_START_TEST (test_iir_pack)
   fail_unless (out[424 + 2] == (gfloat) t->right[2][3]);
   fail_unless (fabs (t->gain - 1.0) < 1e-9);
   g_free (t);
+}
+
+GST_END_TEST;
+
+/* scipy.ndimage._filters._gaussian_kernel1d(1.0, 0, 3) as scipy prints
+ * it (8 digits), centre first. */
+GST_START_TEST (test_gauss_weights)
+{
+  static const gdouble scipy_s1_r3[4] =
+      { 0.39905028, 0.24203623, 0.05400558, 0.00443305 };
+  static const gdouble sigmas[] = { 0.3, 1.0, 2.0, 7.5, 64.0, 256.0 };
+  gdouble half[VKT_GAUSS_MAX_RADIUS + 1];
+  guint i;
+  gint j;
+
+  vkt_gauss_half_kernel (1.0, 3, half);
+  for (j = 0; j <= 3; j++)
+    fail_unless (fabs (half[j] - scipy_s1_r3[j]) < 6e-9, "w[%d] %.10f", j,
+        half[j]);
+
+  for (i = 0; i < G_N_ELEMENTS (sigmas); i++) {
+    gint r = vkt_gauss_radius (sigmas[i], 0);
+    gdouble sum = 0.0;
+    vkt_gauss_half_kernel (sigmas[i], r, half);
+    for (j = -r; j <= r; j++)
+      sum += half[ABS (j)];
+    fail_unless (fabs (sum - 1.0) < 1e-12, "sigma %g sums to %.15f",
+        sigmas[i], sum);
+    for (j = 1; j <= r; j++)
+      fail_unless (half[j] < half[j - 1] || half[j] == 0.0);
+  }
+
+  fail_unless_equals_int (vkt_gauss_radius (2.0, 0), 6);
+  fail_unless_equals_int (vkt_gauss_radius (0.5, 0), 2);
+  fail_unless_equals_int (vkt_gauss_radius (0.01, 0), 1);
+  fail_unless_equals_int (vkt_gauss_radius (256.0, 0), 768);
+  fail_unless_equals_int (vkt_gauss_radius (2.0, 5), 5);
+  fail_unless_equals_int (vkt_gauss_radius (2.0, 5000), VKT_GAUSS_MAX_RADIUS);
+}
+
+GST_END_TEST;
+
+/* The tap layout: every window starts on a word, covers the kernel, and
+ * wastes less than one step. */
+GST_START_TEST (test_gauss_taps)
+{
+  static const gint aligns[] = { 1, 2, 4 };
+  static const gint steps[] = { 1, 2, 4, 8 };
+  gint r, shift;
+  guint a, st;
+
+  for (r = 1; r <= 70; r++)
+    for (shift = -9; shift <= 9; shift++)
+      for (a = 0; a < G_N_ELEMENTS (aligns); a++)
+        for (st = 0; st < G_N_ELEMENTS (steps); st++) {
+          VktGaussTaps t;
+          gint align = aligns[a], step = steps[st];
+
+          vkt_gauss_taps (&t, r, shift, align, step);
+          fail_unless (t.front >= r && t.front - r < align);
+          fail_unless (((shift - t.front) % align + align) % align == 0);
+          fail_unless (t.taps == t.steps * step);
+          fail_unless (t.taps >= t.front + r + 1);
+          fail_unless (t.taps - step < t.front + r + 1);
+        }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gauss_fused_tile)
+{
+  static const guint budgets[] = { 16384, 32768, 49152 };
+  static const gint lanes[] = { 32, 64 };
+  gint taps;
+  guint b, l;
+
+  for (taps = 4; taps <= 800; taps += 4)
+    for (b = 0; b < G_N_ELEMENTS (budgets); b++)
+      for (l = 0; l < G_N_ELEMENTS (lanes); l++) {
+        VktGaussTaps y = { taps / 2, taps, taps / 4 };
+        VktGaussTile t;
+        gsize need_min = (gsize) (2 + taps) * lanes[l] * sizeof (gfloat);
+
+        if (!vkt_gauss_fused_tile (&t, &y, lanes[l], budgets[b])) {
+          fail_unless (need_min > budgets[b], "taps %d lanes %d budget %u",
+              taps, lanes[l], budgets[b]);
+          continue;
+        }
+        fail_unless_equals_int (t.lanes, lanes[l]);
+        fail_unless_equals_int (t.halo_rows, taps);
+        fail_unless (t.rows >= 2 && t.rows % t.block == 0);
+        fail_unless ((gsize) (t.rows + t.halo_rows) * t.lanes * sizeof (gfloat)
+            <= budgets[b]);
+      }
 }
 
 GST_END_TEST;
@@ -517,6 +613,9 @@ kernel_suite (void)
   tcase_add_test (tc, test_iir_stability);
   tcase_add_test (tc, test_iir_tiles);
   tcase_add_test (tc, test_iir_pack);
+  tcase_add_test (tc, test_gauss_weights);
+  tcase_add_test (tc, test_gauss_taps);
+  tcase_add_test (tc, test_gauss_fused_tile);
   return s;
 }
 

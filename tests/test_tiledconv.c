@@ -68,14 +68,6 @@ typedef enum
 
 static const gchar *kernel_kind_names[] = { "2d", "separable", "rank1" };
 
-typedef enum
-{
-  LAYOUT_DEFAULT,               /* tightly packed, no GstVideoMeta */
-  LAYOUT_PADDED,                /* GstVideoMeta, strides/offsets 4-aligned */
-  LAYOUT_ODD,                   /* GstVideoMeta, odd strides and offsets */
-  LAYOUT_PROPOSED_POOL,         /* from the pool the element proposes */
-} Layout;
-
 /* One harness around tiledconv (or a launch line holding one), the
  * reference's mirror of its properties, and the random stream. */
 typedef struct
@@ -299,95 +291,6 @@ fx_set_gain (Fx * fx, gdouble scale, gdouble bias, gboolean absolute)
   fx->ref.absolute = absolute;
 }
 
-/* A random frame. Padded layouts carry a GstVideoMeta whose strides and
- * plane offsets differ from the defaults; every byte, the padding included,
- * is random, so reading a gap shows up as a wrong value. */
-static GstBuffer *
-make_frame (const GstVideoInfo * info, GRand * r, Layout layout)
-{
-  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0 };
-  gint strides[GST_VIDEO_MAX_PLANES] = { 0 };
-  gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, 0) > 8;
-  GstBuffer *buf;
-  GstMapInfo map;
-  gsize pos;
-  guint p;
-
-  if (layout == LAYOUT_DEFAULT) {
-    buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
-  } else {
-    /* odd: odd byte counts for 8-bit formats; 16-bit samples stay 2-aligned */
-    gint step = layout == LAYOUT_ODD ? (wide ? 2 : 1) : 4;
-
-    pos = layout == LAYOUT_ODD ? 3 * step : 64;
-    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-      gint c = plane_first_comp (info, p);
-
-      strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) +
-          (layout == LAYOUT_ODD ? (2 * p + 5) * step : 64 + 4 * p);
-      offsets[p] = pos;
-      pos += (gsize) strides[p] * GST_VIDEO_INFO_COMP_HEIGHT (info, c)
-          + 7 * step;
-    }
-    buf = gst_buffer_new_allocate (NULL, pos, NULL);
-    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
-        offsets, strides);
-  }
-  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
-  fill_random (r, map.data, map.size);
-  gst_buffer_unmap (buf, &map);
-  return buf;
-}
-
-/* A buffer from the pool that the harnessed element proposes upstream (what
- * videotestsrc would write into), filled with random values through a
- * GstVideoFrame mapping so that each plane's memory stays where it is. */
-static GstBuffer *
-fx_make_pool_frame (Fx * fx)
-{
-  GstVideoFrame frame;
-  GstBuffer *buf = NULL;
-  guint p;
-  gint y;
-
-  if (!fx->pool) {
-    GstCaps *caps = gst_video_info_to_caps (&fx->info);
-    GstQuery *q = gst_query_new_allocation (caps, TRUE);
-    GstStructure *config;
-    guint size, min, max;
-
-    fail_unless (gst_pad_peer_query (fx->h->srcpad, q),
-        "the allocation query failed");
-    fail_unless (gst_query_get_n_allocation_pools (q) > 0, "no pool proposed");
-    gst_query_parse_nth_allocation_pool (q, 0, &fx->pool, &size, &min, &max);
-    fail_unless (fx->pool != NULL, "no pool proposed");
-    config = gst_buffer_pool_get_config (fx->pool);
-    gst_buffer_pool_config_set_params (config, caps, size, min, max);
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_VIDEO_META);
-    fail_unless (gst_buffer_pool_set_config (fx->pool, config));
-    fail_unless (gst_buffer_pool_set_active (fx->pool, TRUE));
-    gst_query_unref (q);
-    gst_caps_unref (caps);
-  }
-  fail_unless (gst_buffer_pool_acquire_buffer (fx->pool, &buf, NULL) ==
-      GST_FLOW_OK);
-  fail_unless (gst_video_frame_map (&frame, &fx->info, buf, GST_MAP_WRITE));
-  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
-    gint c = plane_first_comp (&fx->info, p);
-
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&frame, c); y++)
-      fill_random (fx->rand, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, p)
-          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p),
-          (gsize) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c) *
-          GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c));
-  }
-  gst_video_frame_unmap (&frame);
-  return buf;
-}
-
 /* Checks out == ref applied n_refs times to in (a chain). */
 static void
 verify_output (Fx * fx, const RefConv * const *refs, guint n_refs,
@@ -510,8 +413,9 @@ static void
 fx_check_frame (Fx * fx, Layout layout, const gchar * what)
 {
   const RefConv *refs[1] = { &fx->ref };
-  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ? fx_make_pool_frame (fx)
-      : make_frame (&fx->info, fx->rand, layout);
+  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ?
+      make_pool_frame (fx->h, &fx->info, &fx->pool, fx->rand, CONTENT_NOISE)
+      : make_frame (&fx->info, fx->rand, layout, CONTENT_NOISE);
   GstBuffer *out = fx_push (fx, gst_buffer_ref (in));
 
   verify_output (fx, refs, 1, in, out, 1, what);
@@ -535,7 +439,7 @@ GST_START_TEST (test_reference_detects_copy)
   Mismatch mm;
 
   gst_video_info_set_format (&info, fmt, 33, 17);
-  in = make_frame (&info, r, LAYOUT_DEFAULT);
+  in = make_frame (&info, r, LAYOUT_DEFAULT, CONTENT_NOISE);
   ref = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
   fail_unless (gst_video_frame_map (&fin, &info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fref, &info, ref, GST_MAP_READWRITE));
@@ -1151,7 +1055,7 @@ GST_START_TEST (test_vulkan_buffer_chain)
     gst_util_set_object_arg (G_OBJECT (b), "algorithm", algorithms[3 - i]);
     ref_b.border = REF_BORDER_WRAP;
 
-    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
     out = fx_push (&fx, gst_buffer_ref (in));
     /* two roundings: the first stage's +-1 goes through b's kernel */
     verify_output (&fx, refs, 2, in, out, 2, "chain a ! b");
@@ -1197,7 +1101,8 @@ GST_START_TEST (test_timing_meta)
   fx_set_preset (&fx, "sharpen");
   name = gst_element_get_name (fx.el);
   for (i = 0; i < 2 + N_ALGORITHMS; i++) {
-    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_NOISE);
     GstBuffer *out;
     GstVkTileTimingMeta *m;
 
@@ -1235,7 +1140,7 @@ GST_START_TEST (test_timing_meta)
   fx_set_algorithm (&fx, "tiled");
   {
     GstBuffer *out = fx_push (&fx, make_frame (&fx.info, fx.rand,
-            LAYOUT_DEFAULT));
+            LAYOUT_DEFAULT, CONTENT_NOISE));
     GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (out, name);
 
     fail_unless (m != NULL);
@@ -1263,7 +1168,7 @@ GST_START_TEST (test_deterministic)
   fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 99, 51);
   fx_set_algorithm (&fx, algorithms[__i__]);
   fx_random_kernel (&fx, KERNEL_2D, 7);
-  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   out1 = fx_push (&fx, gst_buffer_ref (in));
   out2 = fx_push (&fx, gst_buffer_ref (in));
   fail_unless (gst_video_frame_map (&f1, &fx.info, out1, GST_MAP_READ));
@@ -1295,7 +1200,7 @@ GST_START_TEST (test_filter_changes_frame)
   fx_init (&fx, NULL, 1500);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   out = fx_push (&fx, gst_buffer_ref (in));
   fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
@@ -1308,7 +1213,7 @@ GST_START_TEST (test_filter_changes_frame)
   gst_buffer_unref (in);
 
   fx_set_kernel (&fx, id, 9);
-  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   out = fx_push (&fx, gst_buffer_ref (in));
   fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
@@ -1411,7 +1316,8 @@ GST_START_TEST (test_property_change_while_streaming)
   refbuf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx.info),
       NULL);
   for (i = 0; i < 40; i++) {
-    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT);
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_NOISE);
     GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
     gboolean is_a, is_b;
     guint diff_a;
@@ -1470,38 +1376,8 @@ GST_END_TEST;
  * VulkanBuffer memory. */
 GST_START_TEST (test_pad_templates)
 {
-  GstElementFactory *f;
-  const GList *l;
-  guint i, seen = 0;
-
   require_tiledconv ();
-  f = gst_element_factory_find ("tiledconv");
-  for (l = gst_element_factory_get_static_pad_templates (f); l; l = l->next) {
-    GstStaticPadTemplate *t = l->data;
-    GstCaps *caps = gst_static_pad_template_get_caps (t);
-
-    for (i = 0; i < N_FORMATS; i++) {
-      const gchar *fmt = gst_video_format_to_string (all_formats[i]);
-      gchar *sys = g_strdup_printf ("video/x-raw,format=%s", fmt);
-      gchar *vk = g_strdup_printf ("video/x-raw(memory:VulkanBuffer),"
-          "format=%s", fmt);
-      GstCaps *csys = gst_caps_from_string (sys);
-      GstCaps *cvk = gst_caps_from_string (vk);
-
-      fail_unless (gst_caps_can_intersect (caps, csys), "%s pad: no %s",
-          t->name_template, sys);
-      fail_unless (gst_caps_can_intersect (caps, cvk), "%s pad: no %s",
-          t->name_template, vk);
-      gst_caps_unref (csys);
-      gst_caps_unref (cvk);
-      g_free (sys);
-      g_free (vk);
-    }
-    gst_caps_unref (caps);
-    seen++;
-  }
-  fail_unless_equals_int (seen, 2);
-  gst_object_unref (f);
+  check_pad_templates ("tiledconv", all_formats, G_N_ELEMENTS (all_formats));
 }
 
 GST_END_TEST;

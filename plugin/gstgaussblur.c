@@ -1,0 +1,664 @@
+/* gstgaussblur.c: the gaussblur element — its properties, its push
+ * constants and its choice of algorithm and shaders: fused (text 003, one
+ * dispatch per plane), two-pass (text 002, through an intermediate buffer)
+ * or recursive (recursivefilter's van Vliet Gaussian, vktiirplan.c), with
+ * the unsharp mask fused into the last write. The weights and tile math is
+ * vktgauss.c; devices, memory and timing are the base class's. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstgaussblur.h"
+#include "vktgauss.h"
+#include "vktiirplan.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "gauss_fused.spv.h"
+#include "gauss_hpass.spv.h"
+#include "gauss_vpass.spv.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_gaussblur_debug);
+#define GST_CAT_DEFAULT gst_gaussblur_debug
+
+typedef enum
+{
+  ALGORITHM_AUTO,
+  ALGORITHM_FUSED,
+  ALGORITHM_TWO_PASS,
+  ALGORITHM_RECURSIVE,
+} GaussblurAlgorithm;
+
+/* The GLSL twin is GaussPush in shaders/gauss_common.glsl. */
+typedef struct
+{
+  gint32 in_base, in_stride, out_base, out_stride;
+  gint32 src_x, src_y, width, height;
+  gint32 dst_x, dst_y, word_x0, grid_words;
+  gint32 tiles_x, tiles_y, free_x0, free_x1;
+  gint32 free_y0, free_y1, border;
+  guint32 chan_mask;
+  gfloat border_value, amount;
+  gint32 rx, ry, hfront, hsteps, hword_delta, vsteps;
+  gint32 tile_rows, tmp_stride;
+} GaussPush;
+
+_Static_assert (offsetof (GaussPush, src_x) == 16, "push layout");
+_Static_assert (offsetof (GaussPush, tiles_x) == 48, "push layout");
+_Static_assert (offsetof (GaussPush, border_value) == 80, "push layout");
+_Static_assert (offsetof (GaussPush, hfront) == 96, "push layout");
+_Static_assert (offsetof (GaussPush, tile_rows) == 112, "push layout");
+_Static_assert (sizeof (GaussPush) == 120, "push layout");
+
+#define SHADER(stem, n) { #stem, stem##_spv, sizeof (stem##_spv), n, \
+    { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE }, \
+    sizeof (GaussPush) }
+
+static const VktShader shader_fused = SHADER (gauss_fused, 3);
+static const VktShader shader_hpass = SHADER (gauss_hpass, 4);
+static const VktShader shader_vpass = SHADER (gauss_vpass, 4);
+
+/* Specialization constant ids, as in the shaders. */
+enum
+{
+  SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_FULL_MASK, SPEC_S,
+  SPEC_UNSHARP, SPEC_K, SPEC_TW, SPEC_SH_ROWS, SPEC_FIXED_RX,
+  SPEC_FIXED_HFRONT, SPEC_FIXED_HSTEPS, SPEC_FIXED_RY, SPEC_FIXED_VSTEPS,
+  SPEC_COUNT
+};
+
+#define VSTEP 4                 /* vertical taps per step, as in the shaders */
+#define PASS_ROWS 8             /* K of the two-pass vertical shader */
+/* What a fused tile may ask for at most (see vkt_gauss_fused_tile()). */
+#define MAX_SHARED_BYTES 49152
+/* Radii up to these are compiled into the shaders (one pipeline per
+ * radius, loops unrolled); larger ones loop over push constants. Measured
+ * on the H100: unrolled, the fused shader ran 1.6-1.9x faster at radius 24
+ * than looping; the two-pass vertical shader ran slower beyond 12. */
+#define FUSED_FIXED_MAX_RADIUS 24
+#define PASS_FIXED_MAX_RADIUS 12
+
+/* Where `auto` switches, measured on an NVIDIA H100 at 1080p and 4K
+ * (docs/BENCHMARKS.md): fused beats two-pass up to radius 24 (sigma 8),
+ * except on planes of one pixel per word (RGBA) beyond radius 12; the
+ * recursive Gaussian beats two-pass from sigma 24 on and loses at 16. */
+#define AUTO_FUSED_MAX_RADIUS 24
+#define AUTO_FUSED_MAX_RADIUS_WIDE 12
+#define AUTO_RECURSIVE_MIN_SIGMA 20.0
+
+#define DEFAULT_SIGMA 2.0
+#define DEFAULT_SIGMA_Y -1.0
+#define DEFAULT_RADIUS 0
+#define DEFAULT_AMOUNT 0.0
+#define DEFAULT_ALGORITHM ALGORITHM_AUTO
+
+typedef struct
+{
+  gdouble sigma, sigma_y;       /* sigma_y < 0: sigma */
+  guint radius;                 /* 0: ceil (3 sigma) per axis */
+  gdouble amount;
+  GaussblurAlgorithm algorithm;
+} Settings;
+
+struct _GstGaussblur
+{
+  GstVkTileFilter parent;
+
+  /* properties, under the object lock */
+  Settings settings;
+
+  /* streaming thread only */
+  VktIirPlan *iir;              /* algorithm=recursive */
+};
+
+enum
+{
+  PROP_0,
+  PROP_SIGMA,
+  PROP_SIGMA_Y,
+  PROP_RADIUS,
+  PROP_AMOUNT,
+  PROP_ALGORITHM,
+};
+
+G_DEFINE_TYPE (GstGaussblur, gst_gaussblur, GST_TYPE_VKTILE_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (gaussblur, "gaussblur", GST_RANK_NONE,
+    GST_TYPE_GAUSSBLUR);
+
+#define GST_TYPE_GAUSSBLUR_ALGORITHM (gst_gaussblur_algorithm_get_type ())
+static GType
+gst_gaussblur_algorithm_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {ALGORITHM_AUTO, "Fused or two-pass by radius, recursive for large "
+          "sigma (clamp and constant borders, radius 0); thresholds measured "
+          "on an H100, see docs/BENCHMARKS.md", "auto"},
+    {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
+          "into shared memory, then vertically there (text 003); radii "
+          "beyond what shared memory holds run two-pass", "fused"},
+    {ALGORITHM_TWO_PASS, "Horizontal pass to an intermediate buffer, then "
+          "vertical (text 002)", "two-pass"},
+    {ALGORITHM_RECURSIVE, "recursivefilter's 3rd-order recursive Gaussian: "
+          "constant cost for any sigma, an approximation that ignores radius; "
+          "clamp and constant borders and sigma >= 0.5 only, else two-pass",
+        "recursive"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstGaussblurAlgorithm", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* ---- properties ---- */
+
+static void
+gst_gaussblur_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstGaussblur *self = GST_GAUSSBLUR (object);
+  Settings *s = &self->settings;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_SIGMA:
+      s->sigma = g_value_get_double (value);
+      break;
+    case PROP_SIGMA_Y:{
+      gdouble v = g_value_get_double (value);
+      /* Between -1 and the smallest sigma nothing is meaningful: refuse. */
+      if (v >= 0.0 && v < 0.01) {
+        GST_OBJECT_UNLOCK (self);
+        GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+            ("Refusing 'sigma-y' %g: it is -1 (same as sigma) or at least "
+                "0.01; keeping the old value.", v), (NULL));
+        return;
+      }
+      s->sigma_y = v < 0.0 ? -1.0 : v;
+      break;
+    }
+    case PROP_RADIUS:
+      s->radius = g_value_get_uint (value);
+      break;
+    case PROP_AMOUNT:
+      s->amount = g_value_get_double (value);
+      break;
+    case PROP_ALGORITHM:
+      s->algorithm = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_gaussblur_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstGaussblur *self = GST_GAUSSBLUR (object);
+  Settings *s = &self->settings;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_SIGMA:
+      g_value_set_double (value, s->sigma);
+      break;
+    case PROP_SIGMA_Y:
+      g_value_set_double (value, s->sigma_y);
+      break;
+    case PROP_RADIUS:
+      g_value_set_uint (value, s->radius);
+      break;
+    case PROP_AMOUNT:
+      g_value_set_double (value, s->amount);
+      break;
+    case PROP_ALGORITHM:
+      g_value_set_enum (value, s->algorithm);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* ---- the blur of one frame ---- */
+
+/* Everything one frame's recording needs, derived once from the settings. */
+typedef struct
+{
+  gdouble sigma[2];             /* along x, along y */
+  gint radius[2];
+  gfloat amount;
+  GaussblurAlgorithm algorithm; /* resolved: fused, two-pass or recursive */
+  gboolean auto_chosen;         /* by algorithm=auto */
+  guint shared_bytes;
+  VktCompute *compute;
+  VktBufferRef refs[4];         /* in, out, weights, intermediate */
+} Blur;
+
+static gboolean
+recursive_possible (const Blur * b, GstVkTileBorder border)
+{
+  return (border == GST_VKTILE_BORDER_CLAMP
+      || border == GST_VKTILE_BORDER_CONSTANT)
+      && b->sigma[0] >= 0.5 && b->sigma[1] >= 0.5;
+}
+
+/* Lanes of a fused tile's row: 16 pixels of one word, else 32 lanes. */
+static gint
+tile_lanes (gint ncomp, gint cpw)
+{
+  return cpw == ncomp ? 64 : 32;
+}
+
+/* Every plane's tile fits: the widest rows are those of RGBA-like planes,
+ * and a plane of fewer lanes per row needs less. */
+static gboolean
+fused_possible (const Blur * b)
+{
+  VktGaussTaps ytaps;
+  VktGaussTile tile;
+
+  vkt_gauss_taps (&ytaps, b->radius[1], 0, 1, VSTEP);
+  return vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (4, 4),
+      b->shared_bytes);
+}
+
+static GaussblurAlgorithm
+resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
+{
+  switch (s->algorithm) {
+    case ALGORITHM_FUSED:
+      return fused_possible (b) ? ALGORITHM_FUSED : ALGORITHM_TWO_PASS;
+    case ALGORITHM_TWO_PASS:
+      return ALGORITHM_TWO_PASS;
+    case ALGORITHM_RECURSIVE:
+      return recursive_possible (b, border) ? ALGORITHM_RECURSIVE :
+          ALGORITHM_TWO_PASS;
+    case ALGORITHM_AUTO:
+    default:
+      /* An explicit radius asks for that truncation: stay exact. */
+      if (s->radius == 0 && recursive_possible (b, border)
+          && MIN (b->sigma[0], b->sigma[1]) >= AUTO_RECURSIVE_MIN_SIGMA)
+        return ALGORITHM_RECURSIVE;
+      if (MAX (b->radius[0], b->radius[1]) <= AUTO_FUSED_MAX_RADIUS
+          && fused_possible (b))
+        return ALGORITHM_FUSED;
+      return ALGORITHM_TWO_PASS;
+  }
+}
+
+/* The frame's algorithm for one plane: auto's fused runs two-pass on
+ * planes of one pixel per word beyond their own crossover. */
+static GaussblurAlgorithm
+plane_algorithm (const Blur * b, const VktPlane * p)
+{
+  if (b->algorithm == ALGORITHM_FUSED && b->auto_chosen
+      && p->cpw == p->ncomp
+      && MAX (b->radius[0], b->radius[1]) > AUTO_FUSED_MAX_RADIUS_WIDE)
+    return ALGORITHM_TWO_PASS;
+  return b->algorithm;
+}
+
+/* Words of a horizontal block: 8 lanes, 16 for one pixel per word. */
+static gint
+block_words (const VktPlane * p)
+{
+  return (p->cpw == p->ncomp ? 16 : 8) / p->cpw;
+}
+
+static void
+fill_push (GaussPush * push, const Blur * b, const VktPlane * p,
+    const VktFrame * frame, VktGaussTaps * xtaps, VktGaussTaps * ytaps)
+{
+  gint ppw = p->cpw / p->ncomp, s = block_words (p);
+  gint shift = p->roi.sx - p->roi.tx;
+
+  vkt_gauss_taps (xtaps, b->radius[0], shift, ppw, s * ppw);
+  vkt_gauss_taps (ytaps, b->radius[1], 0, 1, VSTEP);
+
+  memset (push, 0, sizeof (*push));
+  push->in_base = p->in_base;
+  push->in_stride = p->in_stride;
+  push->out_base = p->out_base;
+  push->out_stride = p->out_stride;
+  push->src_x = p->roi.sx;
+  push->src_y = p->roi.sy;
+  push->width = p->roi.w;
+  push->height = p->roi.h;
+  push->dst_x = p->roi.tx;
+  push->dst_y = p->roi.ty;
+  push->word_x0 = p->roi.tx * p->ncomp / p->cpw;
+  push->grid_words = ((p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) /
+      p->cpw - push->word_x0;
+  push->border = frame->border;
+  push->chan_mask = p->chan_mask;
+  push->border_value = frame->border_value * p->max_code;
+  push->amount = b->amount;
+  push->rx = b->radius[0];
+  push->ry = b->radius[1];
+  push->hfront = xtaps->front;
+  push->hsteps = xtaps->steps;
+  /* (shift - front) is a whole number of words by the choice of front. */
+  push->hword_delta = (shift - xtaps->front) * p->ncomp / p->cpw;
+  push->vsteps = ytaps->steps;
+}
+
+static void
+fill_spec (gint32 * spec, const Blur * b, const VktPlane * p,
+    const GaussPush * push, gint fixed_max)
+{
+  if (push->rx <= fixed_max) {
+    spec[SPEC_FIXED_RX] = push->rx;
+    spec[SPEC_FIXED_HFRONT] = push->hfront;
+    spec[SPEC_FIXED_HSTEPS] = push->hsteps;
+  }
+  if (push->ry <= fixed_max) {
+    spec[SPEC_FIXED_RY] = push->ry;
+    spec[SPEC_FIXED_VSTEPS] = push->vsteps;
+  }
+  spec[SPEC_BPC] = p->bpc;
+  spec[SPEC_NCOMP] = p->ncomp;
+  spec[SPEC_CPW] = p->cpw;
+  spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
+  spec[SPEC_S] = block_words (p);
+  spec[SPEC_UNSHARP] = b->amount != 0.0f;
+}
+
+static gboolean
+record_fused (Blur * b, const VktPlane * p, VktFrame * frame, GError ** error)
+{
+  VktGaussTaps xtaps, ytaps;
+  VktGaussTile tile;
+  VktTileGrid grid;
+  gint32 spec[SPEC_COUNT] = { 0 };
+  GaussPush push;
+  VktPipeline *pipe;
+  guint i;
+
+  fill_push (&push, b, p, frame, &xtaps, &ytaps);
+  fill_spec (spec, b, p, &push, FUSED_FIXED_MAX_RADIUS);
+  if (!vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (p->ncomp, p->cpw),
+          b->shared_bytes)) {
+    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_FAILED,
+        "No fused tile fits radius %d", b->radius[1]);
+    return FALSE;
+  }
+  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw,
+      MAX (xtaps.front, xtaps.taps - xtaps.front),
+      MAX (ytaps.front, ytaps.taps - ytaps.front), tile.lanes / p->cpw,
+      tile.rows);
+  push.tiles_x = grid.tiles_x;
+  push.tiles_y = grid.tiles_y;
+  push.free_x0 = grid.free_x0;
+  push.free_x1 = grid.free_x1;
+  push.free_y0 = grid.free_y0;
+  push.free_y1 = grid.free_y1;
+  push.tile_rows = tile.rows;
+
+  spec[SPEC_K] = tile.block;
+  spec[SPEC_TW] = tile.lanes;
+  /* Shared memory just large enough leaves room for more work-groups per
+   * multiprocessor. A compiled-in radius has its own pipeline anyway; other
+   * radii share pipelines of a few power-of-two sizes. */
+  spec[SPEC_SH_ROWS] = tile.rows + tile.halo_rows;
+  if (!spec[SPEC_FIXED_RY]) {
+    gint rows = 64;
+    while (rows < spec[SPEC_SH_ROWS])
+      rows *= 2;
+    spec[SPEC_SH_ROWS] = MIN (rows,
+        (gint) (b->shared_bytes / (tile.lanes * sizeof (gfloat))));
+  }
+  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_fused, spec,
+              SPEC_COUNT, error)))
+    return FALSE;
+  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, grid.tiles_x,
+      grid.tiles_y);
+  for (i = 0; i < 4; i++)
+    frame->tile_classes[i] += grid.classes[i];
+  return TRUE;
+}
+
+/* Floats per row of the two-pass intermediate: whole blocks of lanes. */
+static gint
+tmp_stride (const VktPlane * p, gint grid_words)
+{
+  gint s = block_words (p);
+
+  return (grid_words + s - 1) / s * s * p->cpw;
+}
+
+static gboolean
+record_two_pass (Blur * b, const VktPlane * p, VktFrame * frame,
+    GError ** error)
+{
+  VktGaussTaps xtaps, ytaps;
+  gint32 spec[SPEC_COUNT] = { 0 };
+  GaussPush push;
+  VktPipeline *pipe;
+  guint blocks, cols, row_blocks;
+
+  fill_push (&push, b, p, frame, &xtaps, &ytaps);
+  fill_spec (spec, b, p, &push, PASS_FIXED_MAX_RADIUS);
+  spec[SPEC_K] = PASS_ROWS;
+  push.tmp_stride = tmp_stride (p, push.grid_words);
+  blocks = (push.grid_words + spec[SPEC_S] - 1) / spec[SPEC_S];
+  cols = (push.grid_words * p->cpw + 3) / 4;
+  row_blocks = (p->roi.h + PASS_ROWS - 1) / PASS_ROWS;
+
+  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_hpass, spec,
+              SPEC_COUNT, error)))
+    return FALSE;
+  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, (blocks + 63) / 64,
+      (p->roi.h + 3) / 4);
+  vkt_compute_barrier (b->compute);
+  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_vpass, spec,
+              SPEC_COUNT, error)))
+    return FALSE;
+  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, (cols + 63) / 64,
+      (row_blocks + 3) / 4);
+  /* The next plane's first pass reuses the intermediate. */
+  vkt_compute_barrier (b->compute);
+  return TRUE;
+}
+
+/* recursivefilter's Gaussian along each axis with its own sigma; the plan
+ * keeps its tail tables while the sigmas stay. */
+static void
+set_recursive_spec (GstGaussblur * self, const Blur * b)
+{
+  VktIirSpec spec = { 0 };
+  guint axis;
+
+  for (axis = 0; axis < 2; axis++) {
+    vkt_iir_stage_gaussian (&spec.causal[axis], b->sigma[axis]);
+    spec.anticausal[axis] = spec.causal[axis];
+    spec.axis[axis] = TRUE;
+  }
+  spec.unsharp_amount = b->amount;
+  vkt_iir_plan_set_spec (self->iir, &spec);
+}
+
+static gboolean
+record_recursive (GstGaussblur * self, Blur * b, const VktPlane * p,
+    const VktFrame * frame, GError ** error)
+{
+  /* Binding 2 is the plan's own; 4 (temporal state) is unused. */
+  VktBufferRef refs[5] = { b->refs[0], b->refs[1], b->refs[1], b->refs[3],
+    b->refs[1]
+  };
+
+  return vkt_iir_plan_record_plane (self->iir, b->compute, refs, p,
+      frame->border, frame->border_value, NULL, error);
+}
+
+static gboolean
+gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, GError ** error)
+{
+  GstGaussblur *self = GST_GAUSSBLUR (filter);
+  gfloat weights[VKT_GAUSS_UNIFORM_FLOATS] = { 0 };
+  gdouble half[VKT_GAUSS_MAX_RADIUS + 1];
+  Blur b = { {0} };
+  Settings s;
+  gsize tmp_floats = 0;
+  guint i, axis;
+
+  GST_OBJECT_LOCK (self);
+  s = self->settings;
+  GST_OBJECT_UNLOCK (self);
+
+  b.sigma[0] = s.sigma;
+  b.sigma[1] = s.sigma_y > 0.0 ? s.sigma_y : s.sigma;
+  b.amount = (gfloat) s.amount;
+  b.compute = compute;
+  b.shared_bytes = MIN (MAX_SHARED_BYTES,
+      vkt_compute_get_device (compute)->physical_device->properties.
+      limits.maxComputeSharedMemorySize);
+  for (axis = 0; axis < 2; axis++) {
+    b.radius[axis] = vkt_gauss_radius (b.sigma[axis], s.radius);
+    vkt_gauss_half_kernel (b.sigma[axis], b.radius[axis], half);
+    for (i = 0; i <= (guint) b.radius[axis]; i++)
+      weights[axis * VKT_GAUSS_HALF + i] = (gfloat) half[i];
+  }
+  b.algorithm = resolve_algorithm (&b, &s, frame->border);
+  b.auto_chosen = s.algorithm == ALGORITHM_AUTO;
+  GST_LOG_OBJECT (self, "sigma %g x %g, radius %d x %d, algorithm %d",
+      b.sigma[0], b.sigma[1], b.radius[0], b.radius[1], b.algorithm);
+
+  b.refs[0] = frame->in;
+  b.refs[1] = frame->out;
+  b.refs[2] = vkt_compute_uniform (compute, weights, sizeof (weights));
+  b.refs[3] = frame->out;
+
+  if (b.algorithm == ALGORITHM_RECURSIVE)
+    set_recursive_spec (self, &b);
+
+  /* One scratch buffer for every plane, sized before anything is recorded:
+   * growing it would free a buffer that recorded dispatches still use. */
+  for (i = 0; i < frame->n_planes; i++) {
+    const VktPlane *p = &frame->planes[i];
+    gint grid_words;
+    if (!p->active)
+      continue;
+    grid_words = ((p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) /
+        p->cpw - p->roi.tx * p->ncomp / p->cpw;
+    if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
+      tmp_floats = MAX (tmp_floats,
+          (gsize) tmp_stride (p, grid_words) * p->roi.h);
+    else if (b.algorithm == ALGORITHM_RECURSIVE)
+      tmp_floats = MAX (tmp_floats, vkt_iir_plan_scratch_floats (self->iir,
+              p));
+  }
+  if (tmp_floats && !gst_vktile_filter_scratch (filter, 0,
+          tmp_floats * sizeof (gfloat), &b.refs[3], error))
+    return FALSE;
+
+  for (i = 0; i < frame->n_planes; i++) {
+    const VktPlane *p = &frame->planes[i];
+    gboolean ok;
+
+    if (!p->active)
+      continue;
+    switch (plane_algorithm (&b, p)) {
+      case ALGORITHM_FUSED:
+        ok = record_fused (&b, p, frame, error);
+        break;
+      case ALGORITHM_RECURSIVE:
+        ok = record_recursive (self, &b, p, frame, error);
+        break;
+      case ALGORITHM_TWO_PASS:
+      default:
+        ok = record_two_pass (&b, p, frame, error);
+        break;
+    }
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* ---- type ---- */
+
+static void
+gst_gaussblur_finalize (GObject * object)
+{
+  GstGaussblur *self = GST_GAUSSBLUR (object);
+
+  vkt_iir_plan_free (self->iir);
+  G_OBJECT_CLASS (gst_gaussblur_parent_class)->finalize (object);
+}
+
+static void
+gst_gaussblur_class_init (GstGaussblurClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstVkTileFilterClass *filter_class = GST_VKTILE_FILTER_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+
+  GST_DEBUG_CATEGORY_INIT (gst_gaussblur_debug, "gaussblur", 0,
+      "Gaussian blur");
+
+  gobject_class->set_property = gst_gaussblur_set_property;
+  gobject_class->get_property = gst_gaussblur_get_property;
+  gobject_class->finalize = gst_gaussblur_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_SIGMA,
+      g_param_spec_double ("sigma", "Sigma",
+          "Standard deviation of the Gaussian in pixels, along x (and y "
+          "unless sigma-y is set); subsampled chroma planes use the same "
+          "kernel in their own pixels", 0.01, 256.0, DEFAULT_SIGMA,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_SIGMA_Y,
+      g_param_spec_double ("sigma-y", "Sigma y",
+          "Standard deviation along y in pixels; -1: the same as sigma",
+          -1.0, 256.0, DEFAULT_SIGMA_Y, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_RADIUS,
+      g_param_spec_uint ("radius", "Radius",
+          "Taps on each side of the centre along both axes; 0: ceil(3 sigma) "
+          "per axis. The weights exp(-j^2 / 2 sigma^2), j = -radius..radius, "
+          "normalised to sum 1, are scipy.ndimage.gaussian_filter's with "
+          "truncate = radius / sigma", 0, VKT_GAUSS_MAX_RADIUS, DEFAULT_RADIUS,
+          flags));
+  g_object_class_install_property (gobject_class, PROP_AMOUNT,
+      g_param_spec_double ("amount", "Amount",
+          "Unsharp mask in the same dispatch: out = in + amount * (in - blur); "
+          "0 outputs the blur", -1.0, 100.0, DEFAULT_AMOUNT,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_ALGORITHM,
+      g_param_spec_enum ("algorithm", "Algorithm",
+          "How the blur runs on the GPU; fused and two-pass give the same "
+          "output, recursive approximates it", GST_TYPE_GAUSSBLUR_ALGORITHM,
+          DEFAULT_ALGORITHM, flags));
+
+  gst_element_class_set_static_metadata (element_class,
+      "Gaussian blur (Vulkan)", "Filter/Effect/Video/Hardware",
+      "Gaussian blur of any sigma on the GPU, fused into one dispatch per "
+      "plane, with an optional unsharp mask", "vktile developers");
+
+  filter_class->record = gst_gaussblur_record;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_GAUSSBLUR_ALGORITHM, 0);
+}
+
+static void
+gst_gaussblur_init (GstGaussblur * self)
+{
+  self->settings.sigma = DEFAULT_SIGMA;
+  self->settings.sigma_y = DEFAULT_SIGMA_Y;
+  self->settings.radius = DEFAULT_RADIUS;
+  self->settings.amount = DEFAULT_AMOUNT;
+  self->settings.algorithm = DEFAULT_ALGORITHM;
+  self->iir = vkt_iir_plan_new ();
+}

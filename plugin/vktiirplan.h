@@ -1,0 +1,71 @@
+/* vktiirplan.h: the plan of recursive-filter scans for one plane, shared by
+ * the elements that run IIR filters (recursivefilter, gaussblur's
+ * algorithm=recursive). It owns the filter's description (a VktIirSpec),
+ * the tail tables of each axis's stages (cached per chunk length), the
+ * scratch a plane needs, and recording: the axes in turn (y first, so that
+ * the last scan writes the packed output along rows), box iterations as
+ * scans over padded domains, per scan either text 004's tiled passes
+ * (intra-tile scan to tails, tails across tiles, final scan) or the
+ * scanline baseline, and what the last scan fuses into its write (unsharp
+ * mask, temporal smoothing). The element keeps its properties, the
+ * temporal state buffer and the scratch buffer; the math is vktiir.c, the
+ * shaders shaders/iir_*.comp. */
+#ifndef __VKT_IIR_PLAN_H__
+#define __VKT_IIR_PLAN_H__
+
+#include "gstvktilefilter.h"
+#include "vktiir.h"
+
+G_BEGIN_DECLS
+
+/* What to run on a plane. Axis 0 is along x, 1 along y; y runs first. */
+typedef struct
+{
+  /* The stages of a pass along each axis; FORM_NONE: no stage. */
+  VktIirStage causal[2], anticausal[2];
+  /* Which axes run. None: one scan along x without stages still writes the
+   * output (temporal smoothing only). */
+  gboolean axis[2];
+  /* The box of box_radius by running sums, `iterations` times (the
+   * composite filter); the stages are then ignored. */
+  gboolean box;
+  guint box_radius, iterations;
+  gboolean scanline;            /* the baseline instead of the tiled scans */
+  guint tile_size;              /* tiled: chunk length in pixels, 0 auto */
+  /* 0: the output is the filter v; else x + unsharp_amount (x - v), x the
+   * source pixel (before temporal smoothing, rounding and clamping). */
+  gfloat unsharp_amount;
+} VktIirSpec;
+
+/* Per-pixel smoothing across frames in the last write, y_t = alpha
+ * y_(t-1) + (1 - alpha) x_t, in the float state buffer (refs[4]). */
+typedef struct
+{
+  gfloat alpha;
+  gboolean reset;               /* the state starts as this frame */
+  gint state_base;              /* floats: where this plane's state starts */
+} VktIirTemporal;
+
+typedef struct _VktIirPlan VktIirPlan;
+
+VktIirPlan *vkt_iir_plan_new (void);
+void vkt_iir_plan_free (VktIirPlan * plan);
+
+/* Copies the spec; drops the tables of an axis whose stages changed. */
+void vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec);
+
+/* Floats of scratch that recording plane `p` needs. */
+gsize vkt_iir_plan_scratch_floats (const VktIirPlan * plan, const VktPlane * p);
+
+/* Records every scan of plane `p`. refs: the packed input and output
+ * planes' buffers, binding 2 (unused: the plan binds its uniforms), the
+ * scratch buffer (at least vkt_iir_plan_scratch_floats() floats) and the
+ * temporal state (any storage buffer when temporal is NULL). Borders:
+ * clamp and constant (border_value, 0..1 of the format's range). */
+gboolean vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
+    const VktBufferRef refs[5], const VktPlane * p, GstVkTileBorder border,
+    gdouble border_value, const VktIirTemporal * temporal, GError ** error);
+
+G_END_DECLS
+
+#endif

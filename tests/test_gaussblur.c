@@ -1,0 +1,2219 @@
+/* vktile tests — gaussblur against the CPU reference (reference_gauss.c).
+ *
+ * Owns the GstCheck/GstHarness tests of the gaussblur element:
+ *
+ * - the reference itself, without the element (test_ref_*): the weights
+ *   against scipy.ndimage's values, their sum, symmetry and variance, the
+ *   default radius; x-then-y against a direct 2D sum with the border rule on
+ *   both axes; the border extensions against an independent construction
+ *   for kernels much longer than the line; the recursive variant against
+ *   reference_iir.c; and proof that the comparison can fail (a copy, a wrong
+ *   sigma, sigma-y ignored, a wrong border, radius or unsharp mask all
+ *   differ from the reference by more than the tolerance on the test data);
+ * - the element against the reference on random frames (tolerance 1 code
+ *   value, SPEC §3 "Precision", and rounding to nearest): every format,
+ *   border, algorithm, frame size of SPEC §8, sigma from 0.01 to 256
+ *   (kernels far larger than the frame), sigma-y, explicit radius, amount
+ *   (positive and negative), ROI, plane mask, input layout;
+ * - algorithm=recursive byte for byte against recursivefilter
+ *   filter=gaussian (the same machinery), and against reference_iir's
+ *   double van Vliet Gaussian where recursivefilter cannot follow (sigma-y,
+ *   amount); its fallback to the exact blur for mirror/reflect/wrap and
+ *   sigmas below 0.5;
+ * - algorithm=auto: exact at small sigmas, the recursive Gaussian from a
+ *   threshold on (found by comparing with algorithm=recursive, not
+ *   hard-coded: the element measures it on a GPU), never back, exact with
+ *   an explicit radius;
+ * - properties (names, ranges, defaults, refused values, changes between
+ *   frames and from another thread while streaming), caps changes, the
+ *   timing meta (fused: one dispatch per filtered plane), a VulkanBuffer
+ *   chain of two gaussblurs.
+ *
+ * Lavapipe compiles every pipeline variant in about a second (the
+ * recursive path's in 5 to 12), and the variants depend on the format, the
+ * radii, the unsharp mask, the plane mask and, for the recursive path, the
+ * frame size: a test keeps one harness and changes properties between
+ * frames, most tests use one frame size (MID_W x MID_H) and the sigmas 1, 2
+ * and 4 so that Mesa's shader cache serves the forked tests after the
+ * first, and the matrix covers every axis of variation without the full
+ * cross product. The suite takes about 3.5 minutes on 2 cores with an
+ * empty shader cache, seconds with a warm one.
+ *
+ * Output buffers are poisoned (0xA5) after they have been checked, before
+ * they go back to the element's pool, so that a value the element fails to
+ * write in a later frame shows up as a mismatch instead of a stale right
+ * answer.
+ *
+ * Random data comes from VKTILE_SEED (or the time); every failure message
+ * carries the seed, so `VKTILE_SEED=<n> GST_CHECKS=<test> ./test_gaussblur`
+ * reproduces it. VKTILE_GAUSS_STATS=1 prints what the reference self-tests
+ * measure (how many values each deliberate mistake changes) and where auto
+ * switches to the recursive Gaussian; VKTILE_TRACE=1 prints each frame's
+ * settings before it is pushed and the time the element and the reference
+ * took.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <gst/vulkan/vulkan.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin/gstvktiletimingmeta.h"
+#include "reference.h"
+#include "harness.h"
+#include "reference_gauss.h"
+#include "reference_iir.h"
+
+#define ELEMENT "gaussblur"
+#define TOL 1
+
+/* algorithm=auto is exact (fused or two-pass) up to at least this sigma:
+ * SPEC §7 times "gaussblur sigma <= 4, fused". Above some threshold that
+ * the element measures on a GPU and documents (SPEC §5) it runs the
+ * recursive Gaussian, an approximation, with radius 0 and a clamp or
+ * constant border. The tests other than test_auto use auto only up to
+ * this sigma; test_auto finds the threshold by comparing with
+ * algorithm=recursive. */
+#define AUTO_EXACT_MAX_SIGMA 4.0
+
+static guint32 base_seed;
+
+static const GstVideoFormat all_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
+};
+
+#define N_FORMATS G_N_ELEMENTS (all_formats)
+
+/* The sizes SPEC.md §8 names. */
+static const gint sizes[][2] = {
+  {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
+};
+
+#define N_SIZES G_N_ELEMENTS (sizes)
+
+/* The frame most tests use (not a multiple of any tile). The recursive
+ * path's pipelines depend on the format and the frame size, and lavapipe
+ * compiles each in seconds: one size shared by the tests lets Mesa's shader
+ * cache serve the forked tests after the first. */
+#define MID_W 61
+#define MID_H 37
+
+static const gchar *algorithms[] = { "auto", "fused", "two-pass",
+  "recursive"
+};
+
+#define N_ALGORITHMS G_N_ELEMENTS (algorithms)
+
+/* One harness around gaussblur (or a launch line holding one), the
+ * reference's mirror of its properties and the random stream. */
+typedef struct
+{
+  GstHarness *h;
+  GstElement *el;               /* the gaussblur that ref mirrors */
+  GstVideoInfo info;
+  RefGauss ref;
+  const gchar *algorithm;
+  GRand *rand;
+  guint32 seed;
+  guint n_frames;
+  guint n_changed;              /* frames whose output differs from input */
+  guint last_dispatches;        /* of the last checked frame */
+  gboolean auto_recursive;      /* auto runs recursive (test_auto) */
+  guint64 pts;
+  GstBufferPool *pool;          /* LAYOUT_PROPOSED_POOL */
+} Fx;
+
+/* ------------------------------------------------------------------------ */
+/* helpers */
+
+static void
+require_element (void)
+{
+  GstElementFactory *f = gst_element_factory_find (ELEMENT);
+
+  fail_unless (f != NULL, "element " ELEMENT " not found: is the freshly "
+      "built plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?");
+  gst_object_unref (f);
+}
+
+static GstElement *
+harness_get_element (GstHarness * h, const gchar * name)
+{
+  GstElement *el;
+
+  if (!GST_IS_BIN (h->element))
+    return gst_object_ref (h->element);
+  if (name)
+    el = gst_bin_get_by_name (GST_BIN (h->element), name);
+  else
+    el = gst_harness_find_element (h, ELEMENT);
+  fail_unless (el != NULL, "no " ELEMENT " %s in the harness",
+      GST_STR_NULL (name));
+  return el;
+}
+
+static void
+fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
+{
+  memset (fx, 0, sizeof (*fx));
+  require_element ();
+  fx->seed = base_seed + salt * 2654435761u;
+  fx->rand = g_rand_new_with_seed (fx->seed);
+  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new (ELEMENT);
+  fx->el = harness_get_element (fx->h, name);
+  ref_gauss_init (&fx->ref);
+  fx->algorithm = "auto";
+  if (g_getenv ("VKTILE_TRACE"))
+    g_printerr ("[trace] === test salt %u at %.3f s\n", salt,
+        g_get_monotonic_time () / 1e6);
+}
+
+static void
+fx_init (Fx * fx, guint salt)
+{
+  fx_init_full (fx, NULL, NULL, salt);
+}
+
+static void
+fx_drop_pool (Fx * fx)
+{
+  if (fx->pool) {
+    gst_buffer_pool_set_active (fx->pool, FALSE);
+    gst_object_unref (fx->pool);
+    fx->pool = NULL;
+  }
+}
+
+static void
+fx_clear (Fx * fx)
+{
+  fx_drop_pool (fx);
+  gst_object_unref (fx->el);
+  gst_harness_teardown (fx->h);
+  g_rand_free (fx->rand);
+}
+
+static void
+fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
+{
+  GstCaps *caps;
+
+  fx_drop_pool (fx);
+  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
+  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
+  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
+  caps = gst_video_info_to_caps (&fx->info);
+  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
+}
+
+/* ---- the element's properties, mirrored in fx->ref ---- */
+
+/* sigma_y < 0: unset (-1, the same as sigma) */
+static void
+fx_set_sigma (Fx * fx, gdouble sigma, gdouble sigma_y)
+{
+  if (sigma_y < 0)
+    sigma_y = -1.0;
+  g_object_set (fx->el, "sigma", sigma, "sigma-y", sigma_y, NULL);
+  fx->ref.sigma = sigma;
+  fx->ref.sigma_y = sigma_y;
+}
+
+static void
+fx_set_radius (Fx * fx, guint radius)
+{
+  g_object_set (fx->el, "radius", radius, NULL);
+  fx->ref.radius = radius;
+}
+
+static void
+fx_set_amount (Fx * fx, gdouble amount)
+{
+  g_object_set (fx->el, "amount", amount, NULL);
+  fx->ref.amount = amount;
+}
+
+/* sigma, sigma-y (< 0: unset), radius and amount at once */
+static void
+fx_blur (Fx * fx, gdouble sigma, gdouble sigma_y, guint radius,
+    gdouble amount)
+{
+  fx_set_sigma (fx, sigma, sigma_y);
+  fx_set_radius (fx, radius);
+  fx_set_amount (fx, amount);
+}
+
+static void
+fx_set_algorithm (Fx * fx, const gchar * nick)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "algorithm", nick);
+  fail_unless_equals_string (get_enum_nick (fx->el, "algorithm"), nick);
+  fx->algorithm = nick;
+}
+
+/* Which definition the algorithm stands for with the current settings:
+ * recursive is the recursive Gaussian (which the reference itself replaces
+ * by the exact blur for mirror, reflect, wrap and sigmas below 0.5); auto
+ * is too where test_auto found it so. */
+static void
+fx_sync_algorithm (Fx * fx)
+{
+  if (!strcmp (fx->algorithm, "auto"))
+    fx->ref.recursive = fx->auto_recursive;
+  else
+    fx->ref.recursive = !strcmp (fx->algorithm, "recursive");
+}
+
+static void
+fx_set_border (Fx * fx, RefBorder b, gdouble value)
+{
+  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
+  g_object_set (fx->el, "border-value", value, NULL);
+  fx->ref.common.border = b;
+  fx->ref.common.border_value = value;
+}
+
+/* border b, with a random border-value */
+static void
+fx_set_border_rand (Fx * fx, RefBorder b)
+{
+  fx_set_border (fx, b, g_rand_double (fx->rand));
+}
+
+static void
+fx_set_roi (Fx * fx, gint x, gint y, gint w, gint h, gint sx, gint sy)
+{
+  g_object_set (fx->el, "roi-x", x, "roi-y", y, "roi-width", w,
+      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
+  fx->ref.common.roi_x = x;
+  fx->ref.common.roi_y = y;
+  fx->ref.common.roi_width = w;
+  fx->ref.common.roi_height = h;
+  fx->ref.common.source_x = sx;
+  fx->ref.common.source_y = sy;
+}
+
+static void
+fx_set_planes (Fx * fx, guint planes)
+{
+  g_object_set (fx->el, "planes", planes, NULL);
+  fx->ref.common.planes = planes;
+}
+
+/* ---- frames ---- */
+
+/* Checks out == the reference of fx applied to in; tolerance TOL. */
+static void
+verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
+{
+  GstVideoFrame fin, fout, fref, fdown;
+  GstBuffer *refbuf, *downbuf;
+  RefGauss down;
+  Mismatch mm, same;
+  guint n_values = 0, off = 0, c, bound;
+  gint x, y;
+
+  fx_sync_algorithm (fx);
+  fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, &fx->info, out, GST_MAP_READ),
+      "cannot map the output buffer as %s %dx%d",
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info));
+
+  refbuf = new_frame_buffer (&fx->info, &fref);
+  ref_gauss_frame (&fin, &fref, &fx->ref);
+
+  if (compare_frames (&fout, &fref, TOL, &mm) > 0) {
+    gchar *desc = ref_gauss_describe (&fx->ref);
+    guint input = mm.comp < 100 ? ref_comp_get (&fin, mm.comp, mm.x, mm.y) : 0;
+
+    fail ("VKTILE_SEED=%u (test seed %u) %s: format %s %dx%d algorithm %s, "
+        "%s: %u values off by more than %u; first at x=%d y=%d plane %u %s "
+        "%u: got %u want %u (input %u)", base_seed, fx->seed, what,
+        GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+        GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm, desc, mm.count, TOL,
+        mm.x, mm.y, mm.plane, mm.comp < 100 ? "component" : "padding byte",
+        mm.comp < 100 ? mm.comp : mm.comp - 100, mm.got, mm.want, input);
+    g_free (desc);
+  }
+
+  /* Rounding to nearest: the tolerance of 1 would also pass truncation,
+   * which moves about half of the values; fp32 noise in a weighted sum
+   * moves only the values within a few 1e-4 of a .5 boundary. Exact ties
+   * may go either way. Only 8-bit values count (at 16 bits fp32 noise is a
+   * good part of a code value). The recursive Gaussian carries more fp32
+   * noise: the bound of test_recursivefilter.c. */
+  down = fx->ref;
+  down.common.ties_down = TRUE;
+  downbuf = new_frame_buffer (&fx->info, &fdown);
+  ref_gauss_frame (&fin, &fdown, &down);
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
+    if (GST_VIDEO_FORMAT_INFO_DEPTH (fx->info.finfo, c) > 8)
+      continue;
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
+        guint g = ref_comp_get (&fout, c, x, y);
+
+        n_values++;
+        off += g != ref_comp_get (&fref, c, x, y)
+            && g != ref_comp_get (&fdown, c, x, y);
+      }
+    }
+  }
+  bound = ref_gauss_is_recursive (&fx->ref) ? MAX (8, n_values / 4) :
+      MAX (8, n_values / 50);
+  if (g_getenv ("VKTILE_ROUNDING_STATS"))
+    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
+        n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
+  fail_unless (off <= bound, "VKTILE_SEED=%u %s: format %s %dx%d algorithm "
+      "%s: %u of %u values differ by 1 from the reference (bound %u): not "
+      "rounded to nearest?", base_seed, what, GST_VIDEO_INFO_NAME (&fx->info),
+      GST_VIDEO_INFO_WIDTH (&fx->info), GST_VIDEO_INFO_HEIGHT (&fx->info),
+      fx->algorithm, off, n_values, bound);
+
+  if (compare_frames (&fout, &fin, 0, &same) > 0)
+    fx->n_changed++;
+  fx->n_frames++;
+
+  free_frame_buffer (downbuf, &fdown);
+  free_frame_buffer (refbuf, &fref);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+}
+
+/* Pushes one frame through the harness; returns the output (owned). */
+static GstBuffer *
+fx_push (Fx * fx, GstBuffer * in)
+{
+  GstFlowReturn ret;
+  GstBuffer *out;
+
+  GST_BUFFER_PTS (in) = fx->pts;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  fx->pts += GST_SECOND / 30;
+  ret = gst_harness_push (fx->h, in);
+  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
+      "algorithm %s)", gst_flow_get_name (ret),
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm);
+  out = gst_harness_pull (fx->h);
+  fail_unless (out != NULL, "no output buffer");
+  return out;
+}
+
+/* VKTILE_TRACE=1: each frame's settings before it is pushed (a crash
+ * inside the driver leaves no other trace of what was running). */
+static void
+fx_trace (Fx * fx, Layout layout, const gchar * what)
+{
+  gchar *desc;
+
+  if (!g_getenv ("VKTILE_TRACE"))
+    return;
+  fx_sync_algorithm (fx);
+  desc = ref_gauss_describe (&fx->ref);
+  g_printerr ("[trace] %s: %s %dx%d layout %d algorithm %s, %s\n", what,
+      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
+      GST_VIDEO_INFO_HEIGHT (&fx->info), layout, fx->algorithm, desc);
+  g_free (desc);
+}
+
+/* One frame through the element, checked against the reference; every
+ * output buffer carries one timing meta. */
+static void
+fx_check_frame_full (Fx * fx, Layout layout, Content content,
+    const gchar * what)
+{
+  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ?
+      make_pool_frame (fx->h, &fx->info, &fx->pool, fx->rand,
+          content) :
+      make_frame (&fx->info, fx->rand, layout, content);
+  GstVkTileTimingMeta *m;
+  GstBuffer *out;
+  gint64 t0, t1;
+
+  fx_trace (fx, layout, what);
+  t0 = g_get_monotonic_time ();
+  out = fx_push (fx, gst_buffer_ref (in));
+  t1 = g_get_monotonic_time ();
+  verify_output (fx, in, out, what);
+  if (g_getenv ("VKTILE_TRACE"))
+    g_printerr ("[trace]   element %.3f s, reference %.3f s\n",
+        (t1 - t0) / 1e6, (g_get_monotonic_time () - t1) / 1e6);
+  fail_unless (count_metas (out) == 1, "%s: %u timing metas on an output "
+      "buffer, want 1", what, count_metas (out));
+  m = gst_vktile_timing_meta_get (out, NULL);
+  fx->last_dispatches = m ? m->dispatches : 0;
+  poison_buffer (out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+static void
+fx_check_frame (Fx * fx, Layout layout, const gchar * what)
+{
+  fx_check_frame_full (fx, layout, CONTENT_ANY, what);
+}
+
+/* printf-style `what` */
+static void
+fx_check (Fx * fx, const gchar * fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+fx_check (Fx * fx, const gchar * fmt, ...)
+{
+  va_list ap;
+  gchar *what;
+
+  va_start (ap, fmt);
+  what = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  fx_check_frame (fx, LAYOUT_DEFAULT, what);
+  g_free (what);
+}
+
+/* The algorithm of rotation step k. The recursive one's pipelines cost
+ * lavapipe seconds each, per format, frame size and plane mask, so the
+ * tests whose subject is something else (sizes, ROIs, layouts) run it only
+ * where `recursive_ok`, and one of the exact algorithms otherwise. */
+static const gchar *
+rotating_algorithm (guint k, gboolean recursive_ok)
+{
+  const gchar *a = algorithms[k % N_ALGORITHMS];
+
+  if (!recursive_ok && !strcmp (a, "recursive"))
+    return algorithms[(k / N_ALGORITHMS) % 3];
+  return a;
+}
+
+/* ------------------------------------------------------------------------ */
+/* the reference on its own (no element, no GPU) */
+
+/* scipy.ndimage._filters._gaussian_kernel1d(sigma, 0, radius), i.e. the
+ * weights of gaussian_filter1d(sigma, truncate=radius/sigma): the first
+ * row as scipy prints it (8 digits), the others exp(-x^2/(2 sigma^2)) / sum
+ * evaluated separately in Python (math.exp, double). */
+GST_START_TEST (test_ref_weights)
+{
+  static const gdouble scipy_s1_r3[7] = { 0.00443305, 0.05400558,
+    0.24203623, 0.39905028, 0.24203623, 0.05400558, 0.00443305
+  };
+  static const struct
+  {
+    gdouble sigma;
+    gint radius;
+    gdouble w[13];
+  } known[] = {
+    {1.0, 3, {0.004433048175243745, 0.054005582622414484, 0.2420362293761143,
+            0.3990502796524549, 0.2420362293761143, 0.054005582622414484,
+            0.004433048175243745}},
+    {2.0, 6, {0.0022181958546457657, 0.008773134791588385,
+            0.027023157602879527, 0.06482518513852684, 0.12110939007484814,
+            0.17621312278855086, 0.19967562749792112, 0.17621312278855086,
+            0.12110939007484814, 0.06482518513852684, 0.027023157602879527,
+            0.008773134791588385, 0.0022181958546457657}},
+    {0.5, 2, {0.00026386508273735414, 0.10645077197359151,
+            0.7865707258873422, 0.10645077197359151,
+            0.00026386508273735414}},
+    {4.0, 1, {0.32984321744593287, 0.34031356510813426,
+            0.32984321744593287}},
+    {1.5, 5, {0.00102838008447911, 0.007598758135239185, 0.03600077212843083,
+            0.10936068950970002, 0.2130055377112537, 0.26601172486179436,
+            0.2130055377112537, 0.10936068950970002, 0.03600077212843083,
+            0.007598758135239185, 0.00102838008447911}},
+  };
+  static const struct
+  {
+    gdouble sigma;
+    gint radius;
+  } default_radius[] = {
+    {0.01, 1}, {0.3, 1}, {0.5, 2}, {0.7, 3}, {1.0, 3}, {2.0, 6}, {3.3, 10},
+    {4.0, 12}, {8.0, 24}, {16.0, 48}, {64.0, 192}, {256.0, 768},
+  };
+  static const gdouble sigmas[] = { 0.01, 0.3, 0.5, 1.0, 2.5, 7.0, 64.0,
+    256.0
+  };
+  static const guint radii[] = { 0, 1, 5, 1024 };
+  gdouble w[2 * 1024 + 1];
+  guint k, s, i;
+
+  ref_gauss_weights (1.0, 3, w);
+  for (i = 0; i < 7; i++)
+    fail_unless (fabs (w[i] - scipy_s1_r3[i]) < 5.1e-9, "sigma 1 radius 3: "
+        "w[%u] = %.10f, scipy %.8f", i, w[i], scipy_s1_r3[i]);
+  for (k = 0; k < G_N_ELEMENTS (known); k++) {
+    ref_gauss_weights (known[k].sigma, known[k].radius, w);
+    for (i = 0; i < 2 * (guint) known[k].radius + 1; i++)
+      fail_unless (fabs (w[i] - known[k].w[i]) < 1e-15, "sigma %g radius "
+          "%d: w[%u] = %.17g, want %.17g", known[k].sigma, known[k].radius, i,
+          w[i], known[k].w[i]);
+  }
+  for (k = 0; k < G_N_ELEMENTS (default_radius); k++)
+    fail_unless_equals_int (ref_gauss_axis_radius (default_radius[k].sigma, 0),
+        default_radius[k].radius);
+  fail_unless_equals_int (ref_gauss_axis_radius (4.0, 1), 1);
+  fail_unless_equals_int (ref_gauss_axis_radius (0.5, 20), 20);
+
+  /* unit sum and symmetry, any sigma and radius */
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    for (k = 0; k < G_N_ELEMENTS (radii); k++) {
+      gint r = ref_gauss_axis_radius (sigmas[s], radii[k]);
+      gdouble sum = 0.0;
+
+      if (r > 1024)
+        continue;
+      ref_gauss_weights (sigmas[s], r, w);
+      for (i = 0; i <= 2 * (guint) r; i++) {
+        sum += w[i];
+        fail_unless (w[i] >= 0.0 && w[i] <= 1.0);
+        fail_unless (w[i] == w[2 * r - i], "sigma %g radius %d: not "
+            "symmetric at %u", sigmas[s], r, i);
+        if (i > 0 && i <= (guint) r)
+          fail_unless (w[i] >= w[i - 1], "sigma %g radius %d: not "
+              "unimodal at %u", sigmas[s], r, i);
+      }
+      fail_unless (fabs (sum - 1.0) < 1e-12, "sigma %g radius %d: weights "
+          "sum to %.17g", sigmas[s], r, sum);
+    }
+  }
+
+  /* a sampled Gaussian of sigma >= 2, long enough, has variance sigma^2
+   * (the aliasing error is about exp(-2 pi^2 sigma^2)) */
+  for (s = 0; s < 3; s++) {
+    gdouble sigma = s == 0 ? 2.0 : s == 1 ? 3.5 : 9.5, var = 0.0;
+    gint r = (gint) ceil (10 * sigma), j;
+
+    ref_gauss_weights (sigma, r, w);
+    for (j = -r; j <= r; j++)
+      var += w[j + r] * j * j;
+    fail_unless (fabs (var - sigma * sigma) < 1e-9 * sigma * sigma,
+        "sigma %g: variance %.15g", sigma, var);
+  }
+}
+
+GST_END_TEST;
+
+/* x then y (ref_gauss_image) equals the direct 2D sum of
+ * outer(wy, wx) * source with the border rule applied to both indices
+ * (constant where either index is outside), for every border, frames
+ * smaller than the kernel, sigma-y and an explicit radius. A constant image
+ * stays constant (for the constant border: with that constant as
+ * border-value). */
+GST_START_TEST (test_ref_separable_vs_direct)
+{
+  static const gint dims[][2] = { {1, 1}, {2, 3}, {5, 7}, {9, 4}, {13, 11} };
+  static const gdouble sig[][2] = { {0.8, -1}, {1.5, 3.0}, {4.0, 0.6},
+  {2.0, -1}
+  };
+  static const guint rads[] = { 0, 2, 9, 0 };
+  GRand *r = g_rand_new_with_seed (base_seed + 11);
+  guint d, s, b;
+
+  for (d = 0; d < G_N_ELEMENTS (dims); d++) {
+    for (s = 0; s < G_N_ELEMENTS (sig); s++) {
+      for (b = 0; b < REF_BORDER_N; b++) {
+        gint w = dims[d][0], h = dims[d][1], n = w * h, rx, ry, i, j, x, y;
+        gdouble *in = g_new (gdouble, n), *o1 = g_new (gdouble, n);
+        gdouble *wx, *wy, cval = g_rand_double_range (r, 0, 255);
+        RefGauss p;
+
+        ref_gauss_init (&p);
+        p.sigma = sig[s][0];
+        p.sigma_y = sig[s][1];
+        p.radius = rads[s];
+        p.common.border = b;
+        rx = ref_gauss_axis_radius (p.sigma, p.radius);
+        ry = ref_gauss_axis_radius (ref_gauss_sigma_y (&p), p.radius);
+        wx = g_new (gdouble, 2 * rx + 1);
+        wy = g_new (gdouble, 2 * ry + 1);
+        ref_gauss_weights (p.sigma, rx, wx);
+        ref_gauss_weights (ref_gauss_sigma_y (&p), ry, wy);
+        for (i = 0; i < n; i++)
+          in[i] = g_rand_int_range (r, 0, 256);
+        ref_gauss_image (&p, in, w, h, cval, o1);
+        for (y = 0; y < h; y++) {
+          for (x = 0; x < w; x++) {
+            gdouble sum = 0.0;
+
+            for (j = -ry; j <= ry; j++) {
+              gint my = ref_border_map (b, y + j, h);
+              for (i = -rx; i <= rx; i++) {
+                gint mx = ref_border_map (b, x + i, w);
+                sum += wy[j + ry] * wx[i + rx] * (mx < 0 || my < 0 ? cval :
+                    in[my * w + mx]);
+              }
+            }
+            fail_unless (fabs (sum - o1[y * w + x]) < 1e-9, "%dx%d sigma "
+                "%g/%g radius %u border %s: at %d,%d x-then-y %.12g, 2D "
+                "%.12g", w, h, sig[s][0], sig[s][1], rads[s],
+                ref_border_nick (b), x, y, o1[y * w + x], sum);
+          }
+        }
+        /* constant in, constant out */
+        for (i = 0; i < n; i++)
+          in[i] = cval;
+        ref_gauss_image (&p, in, w, h, cval, o1);
+        for (i = 0; i < n; i++)
+          fail_unless (fabs (o1[i] - cval) < 1e-9);
+        g_free (wx);
+        g_free (wy);
+        g_free (in);
+        g_free (o1);
+      }
+    }
+  }
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* The border rules of SPEC §3 / scipy.ndimage, built independently: the
+ * line extended step by step by reflecting (or wrapping) until it is long
+ * enough, then a plain correlation. Kernels up to 10 times longer than the
+ * line; mirror on a line of 1 is the pixel. */
+static gdouble
+extend_by_hand (RefBorder b, const gdouble * in, gint n, gint i, gdouble cval)
+{
+  /* fold i into [0, n) one reflection at a time */
+  while (i < 0 || i >= n) {
+    switch (b) {
+      case REF_BORDER_CLAMP:
+        i = i < 0 ? 0 : n - 1;
+        break;
+      case REF_BORDER_MIRROR:  /* dcb|abcd|cba */
+        if (n == 1)
+          i = 0;
+        else
+          i = i < 0 ? -i : 2 * (n - 1) - i;
+        break;
+      case REF_BORDER_REFLECT: /* cba|abcd|dcb */
+        i = i < 0 ? -i - 1 : 2 * n - 1 - i;
+        break;
+      case REF_BORDER_WRAP:
+        i = i < 0 ? i + n : i - n;
+        break;
+      default:
+        return cval;
+    }
+  }
+  return in[i];
+}
+
+GST_START_TEST (test_ref_border_extension)
+{
+  static const gint lens[] = { 1, 2, 3, 4, 7 };
+  static const gdouble sigmas[] = { 0.7, 3.0, 12.0 };
+  gdouble in[7] = { 10, 200, 35, 90, 0, 255, 128 }, out[7], wt[2 * 36 + 1];
+  guint l, s, b;
+  gint i, j;
+
+  for (l = 0; l < G_N_ELEMENTS (lens); l++) {
+    for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+      gint r = ref_gauss_axis_radius (sigmas[s], 0), n = lens[l];
+
+      ref_gauss_weights (sigmas[s], r, wt);
+      for (b = 0; b < REF_BORDER_N; b++) {
+        ref_gauss_line (wt, r, in, n, 1, b, 77.0, out, 1);
+        for (i = 0; i < n; i++) {
+          gdouble want = 0.0;
+
+          for (j = -r; j <= r; j++)
+            want += wt[j + r] * extend_by_hand (b, in, n, i + j, 77.0);
+          fail_unless (fabs (out[i] - want) < 1e-9, "line of %d, sigma %g, "
+              "%s: at %d %.12g, by hand %.12g", n, sigmas[s],
+              ref_border_nick (b), i, out[i], want);
+        }
+        if (n == 1 && b != REF_BORDER_CONSTANT)
+          fail_unless (fabs (out[0] - in[0]) < 1e-9, "%s on one pixel is "
+              "not that pixel", ref_border_nick (b));
+      }
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* algorithm=recursive: with sigma-y unset it is reference_iir's Gaussian
+ * (what recursivefilter computes); with mirror, reflect, wrap or a sigma
+ * below 0.5 it is the sampled Gaussian. */
+GST_START_TEST (test_ref_recursive)
+{
+  GRand *r = g_rand_new_with_seed (base_seed + 12);
+  const gint w = 23, h = 17, n = 23 * 17;
+  gdouble in[23 * 17], o1[23 * 17], o2[23 * 17];
+  guint b, i;
+
+  for (i = 0; i < (guint) n; i++)
+    in[i] = g_rand_int_range (r, 0, 256);
+  for (b = 0; b < REF_BORDER_N; b++) {
+    RefGauss p, e;
+    RefIir q;
+
+    ref_gauss_init (&p);
+    p.sigma = 3.0;
+    p.recursive = TRUE;
+    p.radius = 2;               /* ignored by the recursive filter */
+    p.common.border = b;
+    e = p;
+    e.recursive = FALSE;
+    ref_gauss_image (&p, in, w, h, 100.0, o1);
+    if (b == REF_BORDER_CLAMP || b == REF_BORDER_CONSTANT) {
+      fail_unless (ref_gauss_is_recursive (&p));
+      ref_iir_init (&q);
+      q.sigma = 3.0;
+      ref_iir_image (&q, in, w, h, b == REF_BORDER_CONSTANT, 100.0, o2);
+    } else {
+      fail_if (ref_gauss_is_recursive (&p));
+      ref_gauss_image (&e, in, w, h, 100.0, o2);
+    }
+    for (i = 0; i < (guint) n; i++)
+      fail_unless (fabs (o1[i] - o2[i]) < 1e-9, "border %s at %u: %.12g "
+          "%.12g", ref_border_nick (b), i, o1[i], o2[i]);
+  }
+  {
+    RefGauss p;
+
+    ref_gauss_init (&p);
+    p.recursive = TRUE;
+    p.sigma = 0.4;
+    fail_if (ref_gauss_is_recursive (&p));
+    p.sigma = 0.5;
+    fail_unless (ref_gauss_is_recursive (&p));
+    p.sigma_y = 0.3;
+    fail_if (ref_gauss_is_recursive (&p));
+  }
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* Values (of all components) where the reference of pa and that of pb
+ * (NULL: a copy of the input) differ by more than the tolerance. */
+static guint
+ref_diff (const GstVideoFrame * in, const RefGauss * pa, const RefGauss * pb)
+{
+  GstVideoFrame fa, fb;
+  GstBuffer *ba = new_frame_buffer (&in->info, &fa);
+  GstBuffer *bb = new_frame_buffer (&in->info, &fb);
+  guint n;
+
+  ref_gauss_frame (in, &fa, pa);
+  if (pb)
+    ref_gauss_frame (in, &fb, pb);
+  else
+    gst_video_frame_copy (&fb, in);
+  n = count_diff (&fa, &fb, TOL);
+  free_frame_buffer (ba, &fa);
+  free_frame_buffer (bb, &fb);
+  return n;
+}
+
+/* The comparison can fail: on the kind of frames the element tests use,
+ * each of these plausible mistakes changes values by more than the
+ * tolerance. A frame with a bright right and bottom edge over a dark noisy
+ * interior makes the boundary mistakes visible. */
+GST_START_TEST (test_ref_detects_mistakes)
+{
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
+  GRand *r = g_rand_new_with_seed (base_seed + 15 + __i__);
+  GstVideoInfo info;
+  GstVideoFrame fin;
+  GstBuffer *in;
+  RefGauss good, bad;
+  guint c, n, a, b;
+  gint x, y;
+
+  gst_video_info_set_format (&info, fmt, 64, 48);
+  in = new_frame_buffer (&info, &fin);
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
+    for (y = 0; y < 48; y++)
+      for (x = 0; x < 64; x++)
+        ref_comp_set (&fin, c, x, y, x == 63 || y == 47 ? 255 :
+            g_rand_int_range (r, 0, 60));
+
+#define EXPECT_DIFFERENT(what, min) G_STMT_START {                       \
+    n = ref_diff (&fin, &good, &bad);                                    \
+    if (g_getenv ("VKTILE_GAUSS_STATS"))                                 \
+      g_printerr ("%s: %s: %u values differ by more than %d\n",         \
+          GST_VIDEO_INFO_NAME (&info), what, n, TOL);                    \
+    fail_unless (n >= (min), "%s: only %u values differ by more than %d: " \
+        "the tests could not tell", what, n, TOL);                       \
+  } G_STMT_END
+
+  /* a copy */
+  ref_gauss_init (&good);
+  n = ref_diff (&fin, &good, NULL);
+  fail_unless (n > 64 * 48 / 2, "a copy passes (%u mismatches)", n);
+
+  /* sigma, sigma-y, radius */
+  bad = good;
+  bad.sigma = 2.2;
+  EXPECT_DIFFERENT ("sigma 2.2 for 2", 20);
+  good.sigma = 1.0;
+  good.sigma_y = 4.0;
+  bad = good;
+  bad.sigma_y = -1.0;
+  EXPECT_DIFFERENT ("sigma-y ignored", 20);
+  bad = good;
+  bad.sigma = 4.0;
+  bad.sigma_y = 1.0;
+  EXPECT_DIFFERENT ("sigma and sigma-y swapped", 20);
+  ref_gauss_init (&good);
+  good.sigma = 4.0;
+  bad = good;
+  bad.radius = 1;
+  EXPECT_DIFFERENT ("radius 1 for sigma 4 ignored", 20);
+  bad = good;
+  bad.wrong_short_radius = TRUE;
+  EXPECT_DIFFERENT ("default radius ceil(2 sigma) for ceil(3 sigma)", 20);
+  bad = good;
+  bad.radius = 6;
+  EXPECT_DIFFERENT ("radius 6 for sigma 4", 20);
+  /* (a radius beyond 3 sigma moves values by less than a code: the tail
+   * holds 0.27% of the weight) */
+
+  /* every border against every other one */
+  for (a = 0; a < REF_BORDER_N; a++) {
+    for (b = 0; b < REF_BORDER_N; b++) {
+      gchar *what;
+
+      if (a == b)
+        continue;
+      ref_gauss_init (&good);
+      good.sigma = 3.0;
+      good.common.border = a;
+      good.common.border_value = 0.5;
+      bad = good;
+      bad.common.border = b;
+      what = g_strdup_printf ("border %s for %s", ref_border_nick (b),
+          ref_border_nick (a));
+      EXPECT_DIFFERENT (what, 20);
+      g_free (what);
+    }
+  }
+  good.common.border = REF_BORDER_CONSTANT;
+  good.common.border_value = 0.3;
+  bad = good;
+  bad.common.border_value = 0.7;
+  EXPECT_DIFFERENT ("border-value 0.7 for 0.3", 20);
+
+  /* the recursive Gaussian is not the sampled one */
+  ref_gauss_init (&good);
+  good.sigma = 1.0;
+  bad = good;
+  bad.recursive = TRUE;
+  EXPECT_DIFFERENT ("recursive for the sampled Gaussian", 20);
+
+  /* the unsharp mask */
+  ref_gauss_init (&good);
+  good.amount = 1.5;
+  bad = good;
+  bad.amount = 0.0;
+  EXPECT_DIFFERENT ("amount ignored", 20);
+  bad.amount = -1.5;
+  EXPECT_DIFFERENT ("amount's sign", 20);
+  bad.amount = 1.3;
+  EXPECT_DIFFERENT ("amount 1.3 for 1.5", 20);
+  good.amount = -0.5;
+  bad = good;
+  bad.amount = -0.4;
+  EXPECT_DIFFERENT ("amount -0.4 for -0.5", 20);
+  good.amount = 0.8;
+  good.common.roi_x = 5;
+  good.common.roi_y = 6;
+  good.common.roi_width = 30;
+  good.common.roi_height = 20;
+  good.common.source_x = 21;
+  good.common.source_y = 13;
+  bad = good;
+  bad.wrong_unsharp_target = TRUE;
+  EXPECT_DIFFERENT ("unsharp mask of the target's pixel", 20);
+
+  /* ROI and planes */
+  ref_gauss_init (&good);
+  bad = good;
+  bad.common.source_x = 1;
+  EXPECT_DIFFERENT ("source ROI moved by one", 20);
+  if (__i__) {
+    bad = good;
+    bad.common.planes = 0x7;
+    EXPECT_DIFFERENT ("alpha not filtered", 20);
+  }
+
+#undef EXPECT_DIFFERENT
+
+  free_frame_buffer (in, &fin);
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* properties */
+
+static void
+check_double_spec (GObjectClass * klass, const gchar * prop, gdouble min,
+    gdouble max, gdouble def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GParamSpecDouble *d;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_DOUBLE (pspec), "%s is not a double", prop);
+  d = G_PARAM_SPEC_DOUBLE (pspec);
+  fail_unless (d->minimum == min && d->maximum == max && d->default_value ==
+      def, "%s: range [%g, %g] default %g, want [%g, %g] default %g", prop,
+      d->minimum, d->maximum, d->default_value, min, max, def);
+}
+
+static void
+check_uint_spec (GObjectClass * klass, const gchar * prop, guint min,
+    guint max, guint def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  GParamSpecUInt *u;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_IS_PARAM_SPEC_UINT (pspec), "%s is not a uint", prop);
+  u = G_PARAM_SPEC_UINT (pspec);
+  fail_unless (u->minimum == min && u->maximum == max && u->default_value ==
+      def, "%s: range [%u, %u] default %u, want [%u, %u] default %u", prop,
+      u->minimum, u->maximum, u->default_value, min, max, def);
+}
+
+/* Names, types, defaults and ranges of SPEC §3, §5 and the element's
+ * interface. */
+GST_START_TEST (test_property_specs)
+{
+  static const gchar *algos[] = { "auto", "fused", "two-pass", "recursive",
+    NULL
+  };
+  static const gchar *borders[] = { "clamp", "mirror", "reflect", "wrap",
+    "constant", NULL
+  };
+  static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
+    "roi-height", NULL
+  };
+  static const gchar *own[] = { "sigma", "sigma-y", "radius", "amount",
+    "algorithm", NULL
+  };
+  static const gchar *animated[] = { "sigma", "sigma-y", "amount", NULL };
+  GstElement *el;
+  GObjectClass *klass;
+  GParamSpec *pspec;
+  const gchar **p;
+
+  require_element ();
+  el = gst_element_factory_make (ELEMENT, NULL);
+  klass = G_OBJECT_GET_CLASS (el);
+
+  check_enum_nicks (klass, "algorithm", algos, "auto");
+  check_enum_nicks (klass, "border", borders, "clamp");
+
+  check_double_spec (klass, "sigma", 0.01, 256.0, 2.0);
+  check_double_spec (klass, "sigma-y", -1.0, 256.0, -1.0);
+  check_double_spec (klass, "amount", -1.0, 100.0, 0.0);
+  check_double_spec (klass, "border-value", 0.0, 1.0, 0.0);
+  check_uint_spec (klass, "radius", 0, 1024, 0);
+
+  /* the base class's properties, as for tiledconv */
+  for (p = ints0; *p; p++) {
+    pspec = g_object_class_find_property (klass, *p);
+    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
+  }
+  pspec = g_object_class_find_property (klass, "source-x");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "source-y");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "planes");
+  fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
+
+  /* what makes sense to animate is controllable (SPEC §3) */
+  for (p = animated; *p; p++)
+    fail_unless (g_object_class_find_property (klass,
+            *p)->flags & GST_PARAM_CONTROLLABLE, "%s not controllable", *p);
+
+  /* blurbs (what gst-inspect-1.0 shows) */
+  for (p = own; *p; p++) {
+    const gchar *blurb =
+        g_param_spec_get_blurb (g_object_class_find_property (klass, *p));
+    fail_unless (blurb && strlen (blurb) > 8, "%s has no blurb", *p);
+  }
+
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+/* Both pads take every format of SPEC §3, in system memory and in
+ * VulkanBuffer memory. */
+GST_START_TEST (test_pad_templates)
+{
+  require_element ();
+  check_pad_templates (ELEMENT, all_formats, G_N_ELEMENTS (all_formats));
+}
+
+GST_END_TEST;
+
+/* Out-of-range numbers are refused by the GParamSpec (GLib warns) and the
+ * property keeps its value. */
+GST_START_TEST (test_property_out_of_range)
+{
+  GstElement *el;
+  gdouble d;
+  guint u;
+
+  require_element ();
+  el = gst_element_factory_make (ELEMENT, NULL);
+
+  g_object_set (el, "sigma", 3.5, "sigma-y", 1.25, "amount", 0.75,
+      "radius", 7u, "border-value", 0.25, NULL);
+  ASSERT_WARNING (g_object_set (el, "sigma", 0.005, NULL));
+  ASSERT_WARNING (g_object_set (el, "sigma", 0.0, NULL));
+  ASSERT_WARNING (g_object_set (el, "sigma", -1.0, NULL));
+  ASSERT_WARNING (g_object_set (el, "sigma", 256.5, NULL));
+  g_object_get (el, "sigma", &d, NULL);
+  fail_unless (d == 3.5, "sigma changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "sigma-y", -1.5, NULL));
+  ASSERT_WARNING (g_object_set (el, "sigma-y", 300.0, NULL));
+  g_object_get (el, "sigma-y", &d, NULL);
+  fail_unless (d == 1.25, "sigma-y changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "amount", -1.01, NULL));
+  ASSERT_WARNING (g_object_set (el, "amount", 100.5, NULL));
+  g_object_get (el, "amount", &d, NULL);
+  fail_unless (d == 0.75, "amount changed to %g", d);
+  ASSERT_WARNING (g_object_set (el, "radius", 1025u, NULL));
+  g_object_get (el, "radius", &u, NULL);
+  fail_unless_equals_int (u, 7);
+  ASSERT_WARNING (g_object_set (el, "border-value", 1.5, NULL));
+  g_object_get (el, "border-value", &d, NULL);
+  fail_unless (d == 0.25, "border-value changed to %g", d);
+  /* the ends of the ranges are accepted */
+  g_object_set (el, "sigma", 0.01, "sigma-y", -1.0, "amount", -1.0,
+      "radius", 1024u, NULL);
+  g_object_set (el, "sigma", 256.0, "sigma-y", 256.0, "amount", 100.0,
+      "radius", 0u, NULL);
+  g_object_get (el, "sigma", &d, NULL);
+  fail_unless (d == 256.0);
+  g_object_get (el, "sigma-y", &d, NULL);
+  fail_unless (d == 256.0);
+  g_object_set (el, "sigma-y", 0.01, NULL);
+  g_object_get (el, "sigma-y", &d, NULL);
+  fail_unless (d == 0.01);
+  gst_object_unref (el);
+}
+
+GST_END_TEST;
+
+/* sigma-y between -1 and 0.01 has no meaning: 0 to 0.01 is refused with a
+ * warning that names the property (a bus message or a log line), and the
+ * old value stays, in the property and in the output; a negative value is
+ * "unset" (-1). */
+static gboolean
+count_sigma_y_log (const gchar * domain, GLogLevelFlags level,
+    const gchar * message, gpointer data)
+{
+  (*(guint *) data)++;
+  return TRUE;
+}
+
+static guint
+bus_warnings_naming (GstBus * bus, const gchar * prop)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_warning (msg, &err, &debug);
+    if ((err && strstr (err->message, prop)) || (debug && strstr (debug,
+                prop)))
+      n++;
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+GST_START_TEST (test_refused_sigma_y)
+{
+  static const gdouble bad[] = { 0.0, 0.005, 0.0099 };
+  GstBus *bus = gst_bus_new ();
+  GstCheckLogFilter *filter;
+  guint i, named;
+  gdouble d;
+  Fx fx;
+
+  fx_init (&fx, 2100);
+  gst_element_set_bus (fx.el, bus);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, MID_W, MID_H);
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 2.0, 1.0, 0, 0.0);
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    named = 0;
+    /* (the filter takes the regex) */
+    filter = gst_check_add_log_filter (NULL, G_LOG_LEVEL_WARNING |
+        G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, g_regex_new ("sigma-y",
+            0, 0, NULL), count_sigma_y_log, &named, NULL);
+    _gst_check_expecting_log = TRUE;
+    g_object_set (fx.el, "sigma-y", bad[i], NULL);
+    _gst_check_expecting_log = FALSE;
+    gst_check_remove_log_filter (filter);
+    named += bus_warnings_naming (bus, "sigma-y");
+    fail_unless (named > 0, "sigma-y %g was taken or refused without a "
+        "warning naming 'sigma-y'", bad[i]);
+    g_object_get (fx.el, "sigma-y", &d, NULL);
+    fail_unless (d == 1.0, "sigma-y %g: the property reads %g, want the "
+        "old 1", bad[i], d);
+  }
+  fx_check (&fx, "sigma-y 1 after refused values");
+  g_object_set (fx.el, "sigma-y", -0.5, NULL);
+  g_object_get (fx.el, "sigma-y", &d, NULL);
+  fail_unless (d == -1.0 || d == -0.5, "sigma-y -0.5 reads %g", d);
+  fx.ref.sigma_y = -1.0;
+  fx_check (&fx, "sigma-y -0.5: the same as sigma");
+  gst_element_set_bus (fx.el, NULL);
+  gst_object_unref (bus);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Properties changed between frames take effect on the next frame. */
+GST_START_TEST (test_property_changes_between_frames)
+{
+  Fx fx;
+
+  fx_init (&fx, 1200);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
+  fx_set_algorithm (&fx, "fused");
+  fx_check (&fx, "defaults, fused");
+  fx_set_sigma (&fx, 4.0, -1);
+  fx_check (&fx, "sigma changed to 4");
+  fx_set_sigma (&fx, 4.0, 1.0);
+  fx_check (&fx, "sigma-y changed to 1");
+  fx_set_sigma (&fx, 4.0, -1);
+  fx_set_radius (&fx, 3);
+  fx_check (&fx, "sigma-y unset, radius changed to 3");
+  fx_set_radius (&fx, 0);
+  fx_set_sigma (&fx, 1.0, -1);
+  fx_set_amount (&fx, 1.5);
+  fx_check (&fx, "radius back to automatic, sigma 1, amount changed to 1.5");
+  fx_set_algorithm (&fx, "two-pass");
+  fx_check (&fx, "algorithm changed to two-pass");
+  fx_set_amount (&fx, 0.0);
+  fx_check (&fx, "amount back to 0");
+  fx_set_algorithm (&fx, "recursive");
+  fx_set_sigma (&fx, 2.0, -1);
+  fx_check (&fx, "algorithm changed to recursive");
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.9);
+  fx_check (&fx, "border changed to constant");
+  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.1);
+  fx_check (&fx, "border-value changed");
+  fx_set_border (&fx, REF_BORDER_MIRROR, 0.1);
+  fx_check (&fx, "border changed to mirror (recursive runs two-pass)");
+  fx_set_algorithm (&fx, "auto");
+  fx_check (&fx, "algorithm changed to auto");
+  fx_set_planes (&fx, 0x5);
+  fx_check (&fx, "planes changed");
+  fx_set_roi (&fx, 3, 2, 30, 20, 9, 5);
+  fx_check (&fx, "roi changed");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* sigma changed from another thread while frames stream (SPEC: "safe to
+ * change while playing"): every output is entirely the filter of one of
+ * the two sigmas, never a mix, never a crash. */
+typedef struct
+{
+  GstElement *el;
+  gint stop;
+} Toggler;
+
+static gpointer
+toggle_sigma (gpointer data)
+{
+  Toggler *t = data;
+  guint i;
+
+  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
+    g_object_set (t->el, "sigma", i % 2 ? 4.0 : 1.0, NULL);
+    g_usleep (300);
+  }
+  return NULL;
+}
+
+GST_START_TEST (test_property_change_while_streaming)
+{
+  GstVideoFrame fin, fout, fref;
+  GstBuffer *refbuf;
+  RefGauss ra, rb;
+  Toggler t;
+  GThread *thread;
+  guint i, diff_a, diff_b, matched_a = 0, matched_b = 0;
+  Fx fx;
+
+  fx_init (&fx, 1300);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 1.0, -1, 0, 0.0);
+  ra = rb = fx.ref;
+  ra.sigma = 1.0;
+  rb.sigma = 4.0;
+  t.el = fx.el;
+  t.stop = 0;
+  thread = g_thread_new ("toggle", toggle_sigma, &t);
+  for (i = 0; i < 20; i++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_ANY);
+    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
+
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    refbuf = new_frame_buffer (&fx.info, &fref);
+    ref_gauss_frame (&fin, &fref, &ra);
+    diff_a = count_diff (&fout, &fref, TOL);
+    ref_gauss_frame (&fin, &fref, &rb);
+    diff_b = count_diff (&fout, &fref, TOL);
+    fail_unless (diff_a == 0 || diff_b == 0, "VKTILE_SEED=%u frame %u "
+        "matches neither sigma (%u values differ from sigma 1, %u from "
+        "sigma 4)", base_seed, i, diff_a, diff_b);
+    matched_a += diff_a == 0;
+    matched_b += diff_b == 0;
+    free_frame_buffer (refbuf, &fref);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&t.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u frames matched sigma 1, %u sigma 4", matched_a, matched_b);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* the element against the reference */
+
+/* Every format with a handful of settings that together use every
+ * algorithm, every border, sigma-y, an explicit radius and the unsharp
+ * mask of both signs; the sigmas give radii 3, 6 and 12 only. */
+GST_START_TEST (test_formats)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  Fx fx;
+
+  fx_init (&fx, 100 + __i__);
+  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  fx_check (&fx, "defaults (sigma 2, auto, clamp)");
+
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 1.0, -1, 0, 0.0);
+  fx_set_border (&fx, REF_BORDER_MIRROR, 0.0);
+  fx_check (&fx, "fused sigma 1, mirror");
+
+  fx_set_algorithm (&fx, "two-pass");
+  fx_blur (&fx, 4.0, -1, 0, 1.5);
+  fx_set_border (&fx, REF_BORDER_REFLECT, 0.0);
+  fx_check (&fx, "two-pass sigma 4, amount 1.5, reflect");
+
+  /* (not on RGBx/BGRx: recursivefilter's tests run the machinery on them,
+   * and its pipelines for a new kind of plane cost lavapipe 8 s) */
+  fx_set_algorithm (&fx, fmt == GST_VIDEO_FORMAT_RGBx
+      || fmt == GST_VIDEO_FORMAT_BGRx ? "two-pass" : "recursive");
+  fx_blur (&fx, 3.0, -1, 0, 0.0);
+  fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
+  fx_check (&fx, "recursive sigma 3, constant");
+
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 2.0, 1.0, 0, -0.6);
+  fx_set_border (&fx, REF_BORDER_WRAP, 0.0);
+  fx_check (&fx, "fused sigma 2 sigma-y 1, amount -0.6, wrap");
+
+  if (__i__ % 3 == 0) {
+    /* GRAY8, RGBx, I420 */
+    fx_set_algorithm (&fx, "two-pass");
+    fx_blur (&fx, 1.0, 4.0, 0, 0.0);
+    fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
+    fx_check (&fx, "two-pass sigma 1 sigma-y 4, constant");
+
+    fx_set_algorithm (&fx, "auto");
+    fx_blur (&fx, 4.0, -1, 6, 0.7);
+    fx_set_border (&fx, REF_BORDER_CLAMP, 0.0);
+    fx_check (&fx, "auto sigma 4 radius 6, amount 0.7");
+  }
+
+  fx_set_algorithm (&fx, "recursive");
+  fx_blur (&fx, 2.0, -1, 0, 0.0);
+  fx_set_border (&fx, REF_BORDER_MIRROR, 0.0);
+  fx_check (&fx, "recursive sigma 2 with mirror (runs two-pass)");
+
+  /* every one of these changes a random frame: a copy cannot pass */
+  fail_unless_equals_int (fx.n_changed, fx.n_frames);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Every border x every algorithm (mirror/reflect/wrap with recursive: the
+ * exact fallback), on GRAY8, RGBA, NV12 and GRAY16_LE; one sigma per
+ * format (the border is no pipeline constant, the radius is), the unsharp
+ * mask with mirror and wrap. */
+GST_START_TEST (test_borders_algorithms)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE
+  };
+  static const gdouble sigmas[] = { 1.0, 2.0, 4.0 };
+  static const gdouble amounts[] = { 0.0, 0.8, 0.0, -0.4, 0.0 };
+  guint b, a;
+  Fx fx;
+
+  fx_init (&fx, 200 + __i__);
+  fx_set_caps (&fx, fmts[__i__], MID_W, MID_H);
+  for (b = 0; b < REF_BORDER_N; b++) {
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_blur (&fx, sigmas[__i__ % 3], -1, 0, amounts[b]);
+      fx_set_border_rand (&fx, b);
+      fx_check (&fx, "border %s algorithm %s", ref_border_nick (b),
+          algorithms[a]);
+    }
+  }
+  fail_unless_equals_int (fx.n_changed, fx.n_frames);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* sigma 0.5 to 64 (radius 2 to 192: most of them longer than the frame,
+ * which the border extension repeats) with every algorithm (auto: up to
+ * AUTO_EXACT_MAX_SIGMA, test_auto does the rest), the border rotating; in
+ * 8 and 16 bits. */
+GST_START_TEST (test_sigmas)
+{
+  static const gdouble sigmas[] = { 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 64.0 };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_GRAY16_LE :
+      GST_VIDEO_FORMAT_GRAY8;
+  guint s, a, k = 0;
+  Fx fx;
+
+  fx_init (&fx, 300 + __i__);
+  fx_set_caps (&fx, fmt, __i__ ? MID_W : 33, __i__ ? MID_H : 17);
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    /* 16 bits: 0.5, 2, 8, 64 */
+    if (__i__ && s % 2)
+      continue;
+    for (a = 0; a < N_ALGORITHMS; a++, k++) {
+      /* auto above AUTO_EXACT_MAX_SIGMA: test_auto */
+      if (a == 0 && sigmas[s] > AUTO_EXACT_MAX_SIGMA)
+        continue;
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_blur (&fx, sigmas[s], -1, 0, 0.0);
+      fx_set_border_rand (&fx, (k + __i__) % REF_BORDER_N);
+      fx_check (&fx, "sigma %g", sigmas[s]);
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The frame sizes of SPEC §8 (1x1 and 2x3 far smaller than the kernel)
+ * through caps changes of one harness; algorithm, border, sigma rotate. */
+GST_START_TEST (test_sizes)
+{
+  static const gdouble sigmas[] = { 1.0, 2.0, 4.0, 2.0, 1.0, 4.0, 2.0 };
+  GstVideoFormat fmt = all_formats[__i__];
+  guint s;
+  Fx fx;
+
+  fx_init (&fx, 400 + __i__);
+  for (s = 0; s < N_SIZES; s++) {
+    guint k = s + __i__;
+
+    fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
+    /* recursive: on GRAY8 only (recursivefilter's tests cover its
+     * machinery on every size and format) */
+    fx_set_algorithm (&fx, rotating_algorithm (k, fmt ==
+            GST_VIDEO_FORMAT_GRAY8));
+    fx_blur (&fx, sigmas[k % G_N_ELEMENTS (sigmas)], -1, 0,
+        k % 3 == 1 ? 1.2 : 0.0);
+    fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
+    fx_check (&fx, "size %dx%d", sizes[s][0], sizes[s][1]);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* sigma-y different from sigma with every algorithm (recursive: x with
+ * sigma, y with sigma-y), an explicit radius smaller and larger than sigma
+ * would give (on both axes, also with sigma-y), and sigma 0.01 (the
+ * identity: its one-sided tap weighs exp(-5000)). */
+GST_START_TEST (test_sigma_y_radius)
+{
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA;
+  GstVideoFrame fin, fout;
+  GstBuffer *in, *out;
+  Mismatch mm;
+  guint a;
+  Fx fx;
+
+  fx_init (&fx, 500 + __i__);
+  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  for (a = 0; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    fx_blur (&fx, a % 2 ? 1.0 : 4.0, a % 2 ? 4.0 : 1.0, 0, 0.0);
+    fx_set_border_rand (&fx, a % 2 ? REF_BORDER_CONSTANT : REF_BORDER_CLAMP);
+    fx_check (&fx, "sigma %g sigma-y %g", fx.ref.sigma, fx.ref.sigma_y);
+  }
+  fx_set_border (&fx, REF_BORDER_REFLECT, 0.0);
+  for (a = __i__ ? 0 : 1; a < (__i__ ? 3u : 2u); a++) {
+    /* RGBA: fused; I420: auto, fused, two-pass */
+    fx_set_algorithm (&fx, algorithms[a]);
+    fx_blur (&fx, 4.0, -1, 1, 0.0);
+    fx_check (&fx, "sigma 4 radius 1");
+    fx_blur (&fx, 1.0, 2.0, 9, 0.0);
+    fx_check (&fx, "sigma 1 sigma-y 2 radius 9");
+  }
+  fx_set_algorithm (&fx, "recursive");
+  fx_set_border (&fx, REF_BORDER_CLAMP, 0.0);
+  fx_blur (&fx, 2.0, 3.0, 1, 0.0);
+  fx_check (&fx, "recursive ignores radius");
+
+  /* sigma 0.01 is a copy, whatever the algorithm */
+  for (a = 0; a < N_ALGORITHMS; a++) {
+    fx_set_algorithm (&fx, algorithms[a]);
+    fx_blur (&fx, 0.01, -1, 0, 0.0);
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    fail_unless (compare_frames (&fout, &fin, 0, &mm) == 0,
+        "VKTILE_SEED=%u sigma 0.01 algorithm %s changed %u values (first at "
+        "%d,%d: %u for %u)", base_seed, algorithms[a], mm.count, mm.x, mm.y,
+        mm.got, mm.want);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    poison_buffer (out);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The unsharp mask, positive and negative (-1: the blur itself), with
+ * every algorithm, in 8 and 16 bits, on smooth and noisy content. */
+GST_START_TEST (test_amount)
+{
+  static const gdouble amounts[] = { 1.5, -0.5, -1.0, 4.0, 0.3, 25.0 };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_GRAY16_LE :
+      GST_VIDEO_FORMAT_GRAY8;
+  guint a, m, k = 0;
+  Fx fx;
+
+  fx_init (&fx, 600 + __i__);
+  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  for (m = 0; m < G_N_ELEMENTS (amounts); m++) {
+    for (a = 0; a < N_ALGORITHMS; a++, k++) {
+      if ((m + a) % 2)
+        continue;
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_blur (&fx, k % 3 ? 2.0 : 1.0, -1, 0, amounts[m]);
+      fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
+      fx_check (&fx, "amount %g", amounts[m]);
+    }
+  }
+  /* with sigma-y and a moved source ROI: in is the source pixel */
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 1.0, 2.0, 0, 2.0);
+  fx_set_roi (&fx, 3, 4, 20, 15, 22, 11);
+  fx_check (&fx, "amount 2, moved source ROI");
+  fx_set_algorithm (&fx, "recursive");
+  fx_blur (&fx, 2.0, 1.0, 0, -0.7);
+  fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
+  fx_check (&fx, "recursive amount -0.7, sigma-y, moved source ROI");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* algorithm=recursive is recursivefilter filter=gaussian: byte for byte the
+ * same output, with clamp and constant borders, ROIs, planes, formats. */
+GST_START_TEST (test_recursive_is_recursivefilter)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    gint w, h;
+    gdouble sigma;
+    gboolean constant;
+    gint roi[6];
+    guint planes;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_GRAY8, MID_W, MID_H, 2.0, FALSE, {0, 0, 0, 0, -1, -1},
+        0xf},
+    {GST_VIDEO_FORMAT_RGBA, MID_W, MID_H, 8.0, TRUE, {0, 0, 0, 0, -1, -1},
+        0xf},
+    {GST_VIDEO_FORMAT_NV12, MID_W, MID_H, 0.7, TRUE, {0, 0, 0, 0, -1, -1},
+        0xf},
+    {GST_VIDEO_FORMAT_GRAY16_LE, MID_W, MID_H, 40.0, FALSE,
+        {0, 0, 0, 0, -1, -1}, 0xf},
+    {GST_VIDEO_FORMAT_I420, MID_W, MID_H, 5.0, FALSE, {7, 2, 21, 0, 1, 9},
+        0x5},
+  };
+  GstHarness *hr;
+  GstElement *rf;
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 700);
+  hr = gst_harness_new ("recursivefilter");
+  rf = gst_object_ref (hr->element);
+  fx_set_algorithm (&fx, "recursive");
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstVideoFrame f1, f2;
+    GstBuffer *in, *o1, *o2;
+    GstCaps *caps;
+    Mismatch mm;
+    gdouble bv = g_rand_double (fx.rand);
+    const gint *q = cases[i].roi;
+
+    fx_set_caps (&fx, cases[i].fmt, cases[i].w, cases[i].h);
+    caps = gst_video_info_to_caps (&fx.info);
+    gst_harness_set_caps (hr, gst_caps_ref (caps), caps);
+    fx_blur (&fx, cases[i].sigma, -1, 0, 0.0);
+    fx_set_border (&fx, cases[i].constant ? REF_BORDER_CONSTANT :
+        REF_BORDER_CLAMP, bv);
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_planes (&fx, cases[i].planes);
+    gst_util_set_object_arg (G_OBJECT (rf), "filter", "gaussian");
+    gst_util_set_object_arg (G_OBJECT (rf), "border",
+        cases[i].constant ? "constant" : "clamp");
+    g_object_set (rf, "sigma", cases[i].sigma, "border-value", bv,
+        "roi-x", q[0], "roi-y", q[1], "roi-width", q[2], "roi-height", q[3],
+        "source-x", q[4], "source-y", q[5], "planes", cases[i].planes, NULL);
+
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    o1 = fx_push (&fx, gst_buffer_ref (in));
+    fail_unless (gst_harness_push (hr, gst_buffer_ref (in)) == GST_FLOW_OK);
+    o2 = gst_harness_pull (hr);
+    fail_unless (o2 != NULL);
+    fail_unless (gst_video_frame_map (&f1, &fx.info, o1, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&f2, &fx.info, o2, GST_MAP_READ));
+    fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "VKTILE_SEED=%u "
+        "case %u (%s %dx%d sigma %g %s): gaussblur algorithm=recursive and "
+        "recursivefilter differ in %u values; first at x=%d y=%d plane %u: "
+        "%u and %u", base_seed, i, GST_VIDEO_INFO_NAME (&fx.info),
+        cases[i].w, cases[i].h, cases[i].sigma, cases[i].constant ?
+        "constant" : "clamp", mm.count, mm.x, mm.y, mm.plane, mm.got,
+        mm.want);
+    gst_video_frame_unmap (&f1);
+    gst_video_frame_unmap (&f2);
+    /* and both are the double reference, within 1 */
+    verify_output (&fx, in, o1, "recursive vs recursivefilter");
+    poison_buffer (o1);
+    poison_buffer (o2);
+    gst_buffer_unref (o1);
+    gst_buffer_unref (o2);
+    gst_buffer_unref (in);
+  }
+  gst_object_unref (rf);
+  gst_harness_teardown (hr);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Which algorithm=auto ran on a frame: the same frame is pushed again
+ * with algorithm=recursive; identical bytes mean recursive (when the
+ * settings allow it at all), anything else the exact blur. The auto output
+ * is then checked against that definition. */
+static gboolean
+fx_check_auto (Fx * fx, const gchar * what)
+{
+  GstBuffer *in, *out, *out2;
+  GstVideoFrame f1, f2;
+  gboolean recursive;
+  Mismatch mm;
+
+  in = make_frame (&fx->info, fx->rand, LAYOUT_DEFAULT, CONTENT_ANY);
+  fx_set_algorithm (fx, "recursive");
+  out2 = fx_push (fx, gst_buffer_ref (in));
+  fx_set_algorithm (fx, "auto");
+  out = fx_push (fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&f1, &fx->info, out, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&f2, &fx->info, out2, GST_MAP_READ));
+  fx->ref.recursive = TRUE;
+  recursive = ref_gauss_is_recursive (&fx->ref)
+      && compare_frames (&f1, &f2, 0, &mm) == 0;
+  gst_video_frame_unmap (&f1);
+  gst_video_frame_unmap (&f2);
+  fx->auto_recursive = recursive;
+  verify_output (fx, in, out, what);
+  fx->auto_recursive = FALSE;
+  poison_buffer (out2);
+  poison_buffer (out);
+  gst_buffer_unref (out2);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  return recursive;
+}
+
+/* algorithm=auto (SPEC §5): the exact blur at small sigmas, the recursive
+ * Gaussian above a threshold (clamp and constant borders, radius 0), and
+ * never back once switched, up to sigma 256; with an explicit radius it
+ * stays exact (the radius asks for that truncation); with mirror or wrap
+ * it is exact (recursive cannot run them). Each output is checked against
+ * the definition that auto chose (fx_check_auto). */
+GST_START_TEST (test_auto)
+{
+  static const gdouble sigmas[] = { 1.0, 4.0, 8.0, 12.0, 16.0, 20.0, 24.0,
+    32.0, 48.0, 64.0, 256.0
+  };
+  static const struct
+  {
+    gdouble sigma, sigma_y;
+    guint radius;
+    RefBorder border;
+  } others[] = {
+    {40.0, -1, 50, REF_BORDER_CLAMP},   /* exact */
+    {256.0, -1, 20, REF_BORDER_CONSTANT},       /* exact */
+    {40.0, -1, 0, REF_BORDER_MIRROR},   /* exact */
+    {64.0, -1, 0, REF_BORDER_WRAP},     /* exact */
+    {40.0, 2.0, 0, REF_BORDER_CONSTANT},        /* either */
+    {2.0, 64.0, 0, REF_BORDER_CLAMP},   /* either */
+    {64.0, 48.0, 0, REF_BORDER_CLAMP},  /* either */
+  };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_GRAY8;
+  RefBorder border = __i__ ? REF_BORDER_CONSTANT : REF_BORDER_CLAMP;
+  gdouble first = 0.0;
+  gboolean rec;
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 1800 + __i__);
+  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  for (i = 0; i < G_N_ELEMENTS (sigmas); i++) {
+    fx_blur (&fx, sigmas[i], -1, 0, 0.0);
+    fx_set_border_rand (&fx, border);
+    rec = fx_check_auto (&fx, "auto");
+    if (g_getenv ("VKTILE_GAUSS_STATS"))
+      g_printerr ("auto, sigma %g %s: %s\n", sigmas[i],
+          ref_border_nick (border), rec ? "recursive" : "exact");
+    fail_if (rec && sigmas[i] <= AUTO_EXACT_MAX_SIGMA, "auto runs the "
+        "recursive approximation at sigma %g", sigmas[i]);
+    fail_if (!rec && first > 0.0, "auto runs the exact blur at sigma %g, "
+        "after the recursive Gaussian at sigma %g", sigmas[i], first);
+    if (rec && first == 0.0)
+        first = sigmas[i];
+  }
+  fail_unless (first > 0.0, "auto never ran the recursive Gaussian, up to "
+      "sigma 256 with %s (SPEC §5: recursive above a sigma threshold)",
+      ref_border_nick (border));
+
+  for (i = 0; i < G_N_ELEMENTS (others); i++) {
+    fx_blur (&fx, others[i].sigma, others[i].sigma_y, others[i].radius,
+        i == 1 ? -0.4 : 0.0);
+    fx_set_border_rand (&fx, others[i].border);
+    rec = fx_check_auto (&fx, "auto, other case");
+    fail_if (rec && others[i].radius > 0, "auto ran the recursive "
+        "Gaussian with radius %u", others[i].radius);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Frames smaller than the kernel (SPEC §3: "frames of any size, including
+ * frames smaller than the kernel"): every border on 1x1, 2x3 and 5x7 with
+ * radii up to 192, where the extension repeats the frame many times. */
+GST_START_TEST (test_smaller_than_kernel)
+{
+  static const gint dims[][2] = { {1, 1}, {2, 3}, {5, 7} };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA;
+  guint d, b, k = 0;
+  Fx fx;
+
+  fx_init (&fx, 1900 + __i__);
+  for (d = 0; d < G_N_ELEMENTS (dims); d++) {
+    fx_set_caps (&fx, fmt, dims[d][0], dims[d][1]);
+    for (b = 0; b < REF_BORDER_N; b++, k++) {
+      fx_set_algorithm (&fx, k % 2 ? "two-pass" : "fused");
+      fx_blur (&fx, k % 3 == 2 ? 64.0 : 4.0, -1, 0, 0.0);
+      fx_set_border_rand (&fx, b);
+      fx_check (&fx, "%dx%d border %s", dims[d][0], dims[d][1],
+          ref_border_nick (b));
+    }
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ROIs on a frame of many tiles, whose edges cut through tiles. */
+GST_START_TEST (test_roi_large)
+{
+  /* x, y, w, h, source-x, source-y on 257x130 */
+  static const gint rois[][6] = {
+    {37, 21, 150, 90, 61, 33},
+    {64, 32, 128, 64, 1, 3},    /* tile-aligned target, odd source */
+    {3, 5, 0, 0, -1, -1},       /* to the edges */
+    {100, 40, 200, 200, 0, 0},  /* clipped */
+  };
+  static const gchar *algos[] = { "fused", "two-pass", "auto", "fused" };
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_GRAY8;
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, 2000 + __i__);
+  fx_set_caps (&fx, fmt, 257, 130);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+    guint k = r + __i__;
+
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_algorithm (&fx, algos[r]);
+    fx_blur (&fx, k % 2 ? 4.0 : 2.0, k % 3 == 1 ? 1.0 : -1, 0,
+        k % 2 ? 0.0 : -0.3);
+    fx_set_border_rand (&fx, r == 3 ? (k % 2 ? REF_BORDER_CONSTANT :
+            REF_BORDER_CLAMP) : (r + 2 * __i__) % REF_BORDER_N);
+    fx_check (&fx, "large frame, roi #%u", r);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Target and source ROIs: inside, moved, odd offsets, clipped, 1 pixel
+ * wide/high/both, to the edge, outside (a copy), overlapping; algorithms,
+ * borders and the unsharp mask rotate. */
+GST_START_TEST (test_roi)
+{
+  /* x, y, w, h, source-x, source-y on a 41x27 frame */
+  static const gint rois[][6] = {
+    {6, 4, 20, 12, -1, -1},     /* inside, even */
+    {3, 2, 15, 8, 17, 13},      /* source elsewhere, x = 3 */
+    {5, 5, 11, 9, 24, 7},       /* odd target and source */
+    {30, 20, 20, 20, -1, -1},   /* clipped by the frame */
+    {4, 4, 16, 10, 33, 22},     /* source clipped by the frame */
+    {9, 0, 1, 0, -1, -1},       /* 1 wide, to the bottom edge */
+    {0, 13, 0, 1, 7, 3},        /* 1 high, to the right edge, moved */
+    {10, 3, 1, 1, 21, 8},       /* a single pixel, moved */
+    {41, 0, 5, 5, -1, -1},      /* outside: a copy */
+    {1, 1, 39, 25, 0, 0},       /* overlapping, shifted by one */
+  };
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420
+  };
+  guint r;
+  Fx fx;
+
+  fx_init (&fx, 800 + __i__);
+  fx_set_caps (&fx, fmts[__i__], 41, 27);
+  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+    const gint *q = rois[r];
+    guint k = r + __i__;
+
+    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_algorithm (&fx, rotating_algorithm (k, __i__ == 0));
+    fx_blur (&fx, k % 3 ? 2.0 : 1.0, k % 5 == 2 ? 4.0 : -1, 0,
+        k % 4 == 1 ? 1.3 : 0.0);
+    fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
+    fx_check (&fx, "roi #%u", r);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* `planes` selects components; the others (and RGBx's x) are copied. */
+GST_START_TEST (test_planes)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    guint planes;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_RGBA, 0x1},       /* only R */
+    {GST_VIDEO_FORMAT_BGRA, 0x1},       /* only R, which is byte 2 */
+    {GST_VIDEO_FORMAT_BGRA, 0x8},       /* only A */
+    {GST_VIDEO_FORMAT_RGBx, 0xf},       /* x copied even with bit 3 */
+    {GST_VIDEO_FORMAT_BGRx, 0x6},       /* G and B */
+    {GST_VIDEO_FORMAT_NV12, 0x1},       /* only Y */
+    {GST_VIDEO_FORMAT_NV12, 0x4},       /* only V, interleaved with U */
+    {GST_VIDEO_FORMAT_I420, 0x6},       /* chroma only */
+    {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
+    {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
+    {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
+  };
+  guint i;
+  Fx fx;
+
+  fx_init (&fx, 900);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    fx_set_caps (&fx, cases[i].fmt, MID_W, MID_H);
+    fx_set_planes (&fx, cases[i].planes);
+    fx_set_algorithm (&fx, rotating_algorithm (i, i == 3));
+    fx_blur (&fx, i % 2 ? 1.0 : 2.0, -1, 0, i % 3 == 2 ? 0.9 : 0.0);
+    fx_set_border_rand (&fx, i % REF_BORDER_N);
+    fx_check (&fx, "planes case %u", i);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Size and format changes mid-stream keep producing correct output. */
+GST_START_TEST (test_caps_change)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    gint w, h;
+  } steps[] = {
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+    {GST_VIDEO_FORMAT_RGBA, 70, 41},
+    {GST_VIDEO_FORMAT_NV12, 70, 41},
+    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
+    {GST_VIDEO_FORMAT_I420, 31, 9},
+    {GST_VIDEO_FORMAT_RGBA, 33, 17},
+  };
+  guint s;
+  Fx fx;
+
+  fx_init (&fx, 1400);
+  fx_set_algorithm (&fx, "fused");
+  fx_blur (&fx, 2.0, 1.0, 0, 0.5);
+  fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
+  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
+    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+    fx_check (&fx, "after a caps change (step %u)", s);
+    fx_check (&fx, "second frame after a caps change (step %u)", s);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+GST_START_TEST (test_deterministic)
+{
+  GstBuffer *in, *out1, *out2;
+  GstVideoFrame f1, f2;
+  Mismatch mm;
+  Fx fx;
+
+  fx_init (&fx, 1500 + __i__);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, MID_W, MID_H);
+  fx_set_algorithm (&fx, algorithms[__i__]);
+  fx_blur (&fx, 2.0, -1, 0, 0.6);
+  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+  out1 = fx_push (&fx, gst_buffer_ref (in));
+  out2 = fx_push (&fx, gst_buffer_ref (in));
+  fail_unless (gst_video_frame_map (&f1, &fx.info, out1, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&f2, &fx.info, out2, GST_MAP_READ));
+  fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "algorithm %s: two "
+      "runs on the same frame differ in %u values, first at x=%d y=%d plane "
+      "%u: %u then %u", algorithms[__i__], mm.count, mm.x, mm.y, mm.plane,
+      mm.got, mm.want);
+  gst_video_frame_unmap (&f1);
+  gst_video_frame_unmap (&f2);
+  gst_buffer_unref (out1);
+  gst_buffer_unref (out2);
+  gst_buffer_unref (in);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* memory and meta */
+
+/* Input buffers whose GstVideoMeta gives padded strides and moved planes
+ * (4-aligned, then odd), buffers from the pool the element proposes, and
+ * plain ones again: system memory in and out. */
+GST_START_TEST (test_padded_input)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_NV12
+  };
+  static const Layout layouts[] = { LAYOUT_PADDED, LAYOUT_ODD,
+    LAYOUT_PROPOSED_POOL, LAYOUT_DEFAULT
+  };
+  static const gchar *names[] = { "padded strides (4-aligned)",
+    "padded strides (odd)", "the proposed pool", "default strides"
+  };
+  GstVideoFormat fmt = fmts[__i__];
+  guint l;
+  Fx fx;
+
+  fx_init (&fx, 1000 + __i__);
+  fx_set_caps (&fx, fmt, 33, 17);
+  for (l = 0; l < G_N_ELEMENTS (layouts); l++) {
+    guint k = l + __i__;
+
+    fx_set_algorithm (&fx, rotating_algorithm (k, __i__ == 3));
+    fx_blur (&fx, k % 2 ? 1.0 : 2.0, -1, 0, k % 3 == 0 ? 0.8 : 0.0);
+    fx_set_border_rand (&fx, k % REF_BORDER_N);
+    fx_check_frame (&fx, layouts[l], names[l]);
+  }
+  if (fx.pool) {
+    GstBuffer *buf = NULL;
+
+    fail_unless (gst_buffer_pool_acquire_buffer (fx.pool, &buf, NULL) ==
+        GST_FLOW_OK);
+    fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf,
+                0)), "the proposed pool does not hold Vulkan buffers");
+    gst_buffer_unref (buf);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* gaussblur ! video/x-raw(memory:VulkanBuffer) ! gaussblur, system memory
+ * at both ends: the output is the two references in a row (tolerance 2:
+ * the first stage's +-1 passes through the second, whose kernel is
+ * positive with unit gain), the frame stays in Vulkan buffers in between,
+ * and carries one meta per element. */
+GST_START_TEST (test_vulkan_buffer_chain)
+{
+  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_RGBA;
+  gchar *launch = g_strdup_printf (ELEMENT " name=a ! "
+      "video/x-raw(memory:VulkanBuffer),format=%s ! " ELEMENT " name=b",
+      gst_video_format_to_string (fmt));
+  guint counts[2] = { 0, 0 };
+  GstElement *b;
+  GstPad *pad;
+  RefGauss ref_b;
+  guint i;
+  Fx fx;
+
+  fx_init_full (&fx, launch, "a", 1700 + __i__);
+  b = harness_get_element (fx.h, "b");
+  pad = gst_element_get_static_pad (b, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      counts, NULL);
+  gst_object_unref (pad);
+  fx_set_caps (&fx, fmt, MID_W, MID_H);
+
+  for (i = 0; i < 2; i++) {
+    GstVideoFrame fin, fout, fa, fb;
+    GstBuffer *in, *out, *ba, *bb;
+    Mismatch mm;
+
+    ref_gauss_init (&ref_b);
+    if (i == 0) {
+      fx_set_algorithm (&fx, "fused");
+      fx_blur (&fx, 2.0, -1, 0, 0.0);
+      gst_util_set_object_arg (G_OBJECT (b), "algorithm", "two-pass");
+      gst_util_set_object_arg (G_OBJECT (b), "border", "mirror");
+      g_object_set (b, "sigma", 1.0, NULL);
+      ref_b.sigma = 1.0;
+      ref_b.common.border = REF_BORDER_MIRROR;
+    } else {
+      fx_set_algorithm (&fx, "recursive");
+      fx_blur (&fx, 3.0, -1, 0, 0.0);
+      fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
+      gst_util_set_object_arg (G_OBJECT (b), "algorithm", "fused");
+      gst_util_set_object_arg (G_OBJECT (b), "border", "wrap");
+      g_object_set (b, "sigma", 1.0, "sigma-y", 2.0, NULL);
+      ref_b.sigma = 1.0;
+      ref_b.sigma_y = 2.0;
+      ref_b.common.border = REF_BORDER_WRAP;
+    }
+
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
+    ba = new_frame_buffer (&fx.info, &fa);
+    bb = new_frame_buffer (&fx.info, &fb);
+    fx_sync_algorithm (&fx);
+    ref_gauss_frame (&fin, &fa, &fx.ref);
+    ref_gauss_frame (&fa, &fb, &ref_b);
+    fail_unless (compare_frames (&fout, &fb, 2, &mm) == 0, "VKTILE_SEED=%u "
+        "chain a ! b, step %u: %u values off by more than 2; first at x=%d "
+        "y=%d plane %u: got %u want %u", base_seed, i, mm.count, mm.x, mm.y,
+        mm.plane, mm.got, mm.want);
+    fail_unless (counts[0] == i + 1 && counts[1] == 0, "between a and b: %u "
+        "VulkanBuffer frames, %u other", counts[0], counts[1]);
+    fail_unless_equals_int (count_metas (out), 2);
+    check_meta (out, "a", i);
+    check_meta (out, "b", i);
+    free_frame_buffer (ba, &fa);
+    free_frame_buffer (bb, &fb);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_object_unref (b);
+  fx_clear (&fx);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
+/* One meta per buffer, named after the element, frame_index counting up,
+ * dispatches for every algorithm; fused: one dispatch per plane that has a
+ * filtered component (text 003: one dispatch); two-pass: at least two. The
+ * meta survives a copy. */
+GST_START_TEST (test_timing_meta)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    guint planes;
+    guint active;               /* planes with a filtered component */
+  } cases[] = {
+    {GST_VIDEO_FORMAT_GRAY8, 0xf, 1},
+    {GST_VIDEO_FORMAT_RGBA, 0xf, 1},
+    {GST_VIDEO_FORMAT_RGBA, 0x2, 1},
+    {GST_VIDEO_FORMAT_NV12, 0xf, 2},
+    {GST_VIDEO_FORMAT_I420, 0xf, 3},
+    {GST_VIDEO_FORMAT_I420, 0x1, 1},
+    {GST_VIDEO_FORMAT_I420, 0x6, 2},
+  };
+  gchar *name;
+  guint i, a, frame = 0;
+  Fx fx;
+
+  fx_init (&fx, 1600);
+  name = gst_element_get_name (fx.el);
+  fail_unless (g_str_has_prefix (name, ELEMENT), "element named %s", name);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    fx_set_caps (&fx, cases[i].fmt, MID_W, MID_H);
+    fx_set_planes (&fx, cases[i].planes);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      GstBuffer *out, *copy;
+      GstVkTileTimingMeta *m;
+
+      if (i > 0 && a != 1 && (i + a) % 3)
+        continue;               /* fused on every case, the others on some */
+      fx_set_algorithm (&fx, algorithms[a]);
+      out = fx_push (&fx, make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+              CONTENT_NOISE));
+      fail_unless_equals_int (count_metas (out), 1);
+      check_meta (out, name, frame++);
+      m = gst_vktile_timing_meta_get (out, name);
+      fail_unless (m != NULL);
+      if (a == 1)
+        fail_unless (m->dispatches == cases[i].active, "fused, %s planes "
+            "0x%x: %u dispatches, want one per filtered plane (%u)",
+            gst_video_format_to_string (cases[i].fmt), cases[i].planes,
+            m->dispatches, cases[i].active);
+      if (a == 2)
+        fail_unless (m->dispatches >= 2, "two-pass: %u dispatches",
+            m->dispatches);
+      copy = gst_buffer_copy (out);
+      fail_unless_equals_int (count_metas (copy), 1);
+      gst_buffer_unref (copy);
+      gst_buffer_unref (out);
+    }
+  }
+  g_free (name);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+
+static Suite *
+gaussblur_suite (void)
+{
+  Suite *s = suite_create (ELEMENT);
+  TCase *tc;
+
+  tc = tcase_create ("reference");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_ref_weights);
+  tcase_add_test (tc, test_ref_separable_vs_direct);
+  tcase_add_test (tc, test_ref_border_extension);
+  tcase_add_test (tc, test_ref_recursive);
+  tcase_add_loop_test (tc, test_ref_detects_mistakes, 0, 2);
+
+  tc = tcase_create ("properties");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_property_specs);
+  tcase_add_test (tc, test_pad_templates);
+  tcase_add_test (tc, test_property_out_of_range);
+  tcase_add_test (tc, test_refused_sigma_y);
+  tcase_add_test (tc, test_property_changes_between_frames);
+  tcase_add_test (tc, test_property_change_while_streaming);
+
+  tc = tcase_create ("filter");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_formats, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_borders_algorithms, 0, 4);
+  tcase_add_loop_test (tc, test_sigmas, 0, 2);
+  tcase_add_loop_test (tc, test_sizes, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_sigma_y_radius, 0, 2);
+  tcase_add_loop_test (tc, test_amount, 0, 2);
+  tcase_add_test (tc, test_recursive_is_recursivefilter);
+  tcase_add_loop_test (tc, test_auto, 0, 2);
+  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, 2);
+  tcase_add_loop_test (tc, test_roi, 0, 3);
+  tcase_add_loop_test (tc, test_roi_large, 0, 2);
+  tcase_add_test (tc, test_planes);
+  tcase_add_test (tc, test_caps_change);
+  tcase_add_loop_test (tc, test_deterministic, 0, N_ALGORITHMS);
+
+  tc = tcase_create ("memory");
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_padded_input, 0, 5);
+  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 2);
+  tcase_add_test (tc, test_timing_meta);
+
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *seed_env;
+  SRunner *sr;
+  int nf;
+
+  /* lavapipe compiles pipelines slowly: Check's 4 s default is too short */
+  if (!g_getenv ("CK_DEFAULT_TIMEOUT"))
+    g_setenv ("CK_DEFAULT_TIMEOUT", "300", TRUE);
+
+  seed_env = g_getenv ("VKTILE_SEED");
+  base_seed = seed_env ? (guint32) strtoul (seed_env, NULL, 0)
+      : (guint32) (g_get_real_time () / 1000);
+  g_print ("VKTILE_SEED=%u\n", base_seed);
+
+  gst_check_init (&argc, &argv);
+  sr = srunner_create (gaussblur_suite ());
+  srunner_run_all (sr, CK_ENV);
+  nf = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return nf == 0 ? 0 : 1;
+}
