@@ -337,9 +337,8 @@ fill_push (GaussPush * push, const Blur * b, const VktPlane * p,
   push->height = p->roi.h;
   push->dst_x = p->roi.tx;
   push->dst_y = p->roi.ty;
-  push->word_x0 = p->roi.tx * p->ncomp / p->cpw;
-  push->grid_words = ((p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) /
-      p->cpw - push->word_x0;
+  push->grid_words = vkt_roi_words (&p->roi, p->ncomp, p->cpw,
+      &push->word_x0);
   push->border = frame->border;
   push->chan_mask = p->chan_mask;
   push->border_value = frame->border_value * p->max_code;
@@ -431,11 +430,12 @@ record_fused (Blur * b, const VktPlane * p, VktFrame * frame, GError ** error)
 
 /* Floats per row of the two-pass intermediate: whole blocks of lanes. */
 static gint
-tmp_stride (const VktPlane * p, gint grid_words)
+tmp_stride (const VktPlane * p)
 {
-  gint s = block_words (p);
+  gint s = block_words (p), word_x0;
+  gint words = vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
 
-  return (grid_words + s - 1) / s * s * p->cpw;
+  return (words + s - 1) / s * s * p->cpw;
 }
 
 static gboolean
@@ -451,7 +451,7 @@ record_two_pass (Blur * b, const VktPlane * p, VktFrame * frame,
   fill_push (&push, b, p, frame, &xtaps, &ytaps);
   fill_spec (spec, b, p, &push, PASS_FIXED_MAX_RADIUS);
   spec[SPEC_K] = PASS_ROWS;
-  push.tmp_stride = tmp_stride (p, push.grid_words);
+  push.tmp_stride = tmp_stride (p);
   blocks = (push.grid_words + spec[SPEC_S] - 1) / spec[SPEC_S];
   cols = (push.grid_words * p->cpw + 3) / 4;
   row_blocks = (p->roi.h + PASS_ROWS - 1) / PASS_ROWS;
@@ -548,14 +548,10 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
    * growing it would free a buffer that recorded dispatches still use. */
   for (i = 0; i < frame->n_planes; i++) {
     const VktPlane *p = &frame->planes[i];
-    gint grid_words;
     if (!p->active)
       continue;
-    grid_words = ((p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) /
-        p->cpw - p->roi.tx * p->ncomp / p->cpw;
     if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
-      tmp_floats = MAX (tmp_floats,
-          (gsize) tmp_stride (p, grid_words) * p->roi.h);
+      tmp_floats = MAX (tmp_floats, (gsize) tmp_stride (p) * p->roi.h);
     else if (b.algorithm == ALGORITHM_RECURSIVE)
       tmp_floats = MAX (tmp_floats, vkt_iir_plan_scratch_floats (self->iir,
               p));

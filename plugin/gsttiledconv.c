@@ -458,15 +458,14 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
     gint32 spec[SPEC_COUNT] = { 0 };
     TiledconvPush push;
     VktPipeline *pipe;
-    guint words, gx, gy;
+    guint gx, gy;
 
     if (!plane->active)
       continue;
     fill_push (&push, plane, frame, scale, bias, absolute);
     fill_spec (spec, plane, radius, kernel.separable);
-    words = (plane->roi.tx + plane->roi.w) * plane->ncomp;
-    push.word_x0 = plane->roi.tx * plane->ncomp / plane->cpw;
-    push.grid_words = (words + plane->cpw - 1) / plane->cpw - push.word_x0;
+    push.grid_words = vkt_roi_words (&plane->roi, plane->ncomp, plane->cpw,
+        &push.word_x0);
     gx = (push.grid_words + 15) / 16;
     gy = (plane->roi.h + 15) / 16;
 

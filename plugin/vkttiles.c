@@ -48,17 +48,21 @@ tile_writes_inside (const VktPlaneRoi * roi, gint ncomp, gint cpw,
       && row0 + tile_rows <= roi->ty + roi->h;
 }
 
+gint
+vkt_roi_words (const VktPlaneRoi * roi, gint ncomp, gint cpw, gint * word_x0)
+{
+  *word_x0 = roi->tx * ncomp / cpw;
+  return ((roi->tx + roi->w) * ncomp + cpw - 1) / cpw - *word_x0;
+}
+
 void
 vkt_tile_grid (VktTileGrid * g, const VktPlaneRoi * roi, gint ncomp,
     gint cpw, gint rx, gint ry, gint tile_words, gint tile_rows)
 {
-  gint first_comp = roi->tx * ncomp;
-  gint end_comp = (roi->tx + roi->w) * ncomp;
   gint i, j;
 
   *g = (VktTileGrid) { 0 };
-  g->word_x0 = first_comp / cpw;
-  g->words = (end_comp + cpw - 1) / cpw - g->word_x0;
+  g->words = vkt_roi_words (roi, ncomp, cpw, &g->word_x0);
   g->tiles_x = (g->words + tile_words - 1) / tile_words;
   g->tiles_y = (roi->h + tile_rows - 1) / tile_rows;
   g->free_x0 = g->free_y0 = G_MAXINT;

@@ -25,6 +25,11 @@ typedef struct
 gboolean vkt_plane_roi (const VktRoiParams * params, gint width_sub,
     gint height_sub, gint plane_width, gint plane_height, VktPlaneRoi * roi);
 
+/* The words of a row that hold the target ROI's lanes: [*word_x0,
+ * *word_x0 + the returned count). */
+gint vkt_roi_words (const VktPlaneRoi * roi, gint ncomp, gint lanes_per_word,
+    gint * word_x0);
+
 /* Output tiles of tile_words x tile_rows words laid over the target ROI's
  * words. A tile is free when every source component it needs lies inside
  * the source ROI (then, the ROIs being the same size, every word it writes
