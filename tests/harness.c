@@ -258,6 +258,69 @@ check_pad_templates (const gchar * element, const GstVideoFormat * formats,
   gst_object_unref (f);
 }
 
+/* Fails the test when `element` is not registered. */
+void
+require_element_named (const gchar * element)
+{
+  GstElementFactory *f = gst_element_factory_find (element);
+
+  fail_unless (f != NULL, "element %s not found: is the freshly built "
+      "plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?", element);
+  gst_object_unref (f);
+}
+
+/* The harnessed element, or in a harnessed bin the one called `name` (NULL:
+ * the first of factory `element`); a new reference. */
+GstElement *
+harness_get_element (GstHarness * h, const gchar * element,
+    const gchar * name)
+{
+  GstElement *el;
+
+  if (!GST_IS_BIN (h->element))
+    return gst_object_ref (h->element);
+  if (name)
+    el = gst_bin_get_by_name (GST_BIN (h->element), name);
+  else
+    el = gst_harness_find_element (h, element);
+  fail_unless (el != NULL, "no %s %s in the harness", element,
+      GST_STR_NULL (name));
+  return el;
+}
+
+/* Pushes one frame (timestamped from *pts, which advances by a 30 fps
+ * frame) and returns the output (owned); info and algorithm only name the
+ * case when it fails. */
+GstBuffer *
+harness_push_frame (GstHarness * h, GstBuffer * in, GstClockTime * pts,
+    const GstVideoInfo * info, const gchar * algorithm)
+{
+  GstFlowReturn ret;
+  GstBuffer *out;
+
+  GST_BUFFER_PTS (in) = *pts;
+  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+  *pts += GST_SECOND / 30;
+  ret = gst_harness_push (h, in);
+  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
+      "algorithm %s)", gst_flow_get_name (ret), GST_VIDEO_INFO_NAME (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), algorithm);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "no output buffer");
+  return out;
+}
+
+/* Deactivates and drops a pool from make_pool_frame(), if any. */
+void
+drop_pool (GstBufferPool ** pool)
+{
+  if (*pool) {
+    gst_buffer_pool_set_active (*pool, FALSE);
+    gst_object_unref (*pool);
+    *pool = NULL;
+  }
+}
+
 /* ---- random frames ---- */
 
 /* Smooth content: 0.5 + three random sinusoids of periods >= min_period,

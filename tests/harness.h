@@ -47,6 +47,13 @@ guint count_metas (GstBuffer * buf);
 void check_enum_nicks (GObjectClass * klass, const gchar * prop,
     const gchar * const *nicks, const gchar * def);
 
+void require_element_named (const gchar * element);
+GstElement *harness_get_element (GstHarness * h, const gchar * element,
+    const gchar * name);
+GstBuffer *harness_push_frame (GstHarness * h, GstBuffer * in,
+    GstClockTime * pts, const GstVideoInfo * info, const gchar * algorithm);
+void drop_pool (GstBufferPool ** pool);
+
 void check_pad_templates (const gchar * element,
     const GstVideoFormat * formats, guint n_formats);
 

@@ -203,6 +203,16 @@ ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v)
     *ptr = v;
 }
 
+void
+ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
+    gboolean ties_down)
+{
+  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+
+  v = ties_down ? ceil (v - 0.5) : floor (v + 0.5);
+  ref_comp_set (f, c, x, y, (guint) CLAMP (v, 0.0, maxv));
+}
+
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefConv * p)
@@ -238,8 +248,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
       if (p->absolute)
         v = fabs (v);
       v += p->bias * maxv;
-      v = p->ties_down ? ceil (v - 0.5) : floor (v + 0.5);
-      ref_comp_set (out, c, tx + x, ty + y, (guint) CLAMP (v, 0.0, maxv));
+      ref_comp_store (out, c, tx + x, ty + y, v, p->ties_down);
     }
   }
 }

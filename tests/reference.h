@@ -77,6 +77,10 @@ void ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
 /* Reads / writes component c of pixel (x, y), in plane coordinates. */
 guint ref_comp_get (const GstVideoFrame * f, guint c, gint x, gint y);
 void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);
+/* Stores v rounded to nearest (ties up, or down with ties_down) and
+ * clamped to the component's range. */
+void ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
+    gboolean ties_down);
 
 /* A one-line description of p for failure messages; g_free() it. */
 gchar *ref_conv_describe (const RefConv * p);

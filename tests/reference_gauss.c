@@ -172,8 +172,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
           src[(gsize) y * w + x];
       gdouble v = p->amount != 0.0 ? s + p->amount * (s - b) : b;
 
-      v = p->common.ties_down ? ceil (v - 0.5) : floor (v + 0.5);
-      ref_comp_set (out, c, tx + x, ty + y, (guint) CLAMP (v, 0.0, maxv));
+      ref_comp_store (out, c, tx + x, ty + y, v, p->common.ties_down);
     }
   }
   g_free (blur);

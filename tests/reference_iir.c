@@ -470,8 +470,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
   for (y = 0; y < h; y++) {
     for (x = 0; x < w; x++) {
       gdouble v = s[(gsize) y * w + x];
-      v = p->common.ties_down ? ceil (v - 0.5) : floor (v + 0.5);
-      ref_comp_set (out, c, tx + x, ty + y, (guint) CLAMP (v, 0.0, maxv));
+      ref_comp_store (out, c, tx + x, ty + y, v, p->common.ties_down);
     }
   }
   g_free (s);

@@ -137,27 +137,7 @@ typedef struct
 static void
 require_element (void)
 {
-  GstElementFactory *f = gst_element_factory_find (ELEMENT);
-
-  fail_unless (f != NULL, "element " ELEMENT " not found: is the freshly "
-      "built plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?");
-  gst_object_unref (f);
-}
-
-static GstElement *
-harness_get_element (GstHarness * h, const gchar * name)
-{
-  GstElement *el;
-
-  if (!GST_IS_BIN (h->element))
-    return gst_object_ref (h->element);
-  if (name)
-    el = gst_bin_get_by_name (GST_BIN (h->element), name);
-  else
-    el = gst_harness_find_element (h, ELEMENT);
-  fail_unless (el != NULL, "no " ELEMENT " %s in the harness",
-      GST_STR_NULL (name));
-  return el;
+  require_element_named (ELEMENT);
 }
 
 static void
@@ -168,7 +148,7 @@ fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
   fx->seed = base_seed + salt * 2654435761u;
   fx->rand = g_rand_new_with_seed (fx->seed);
   fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new (ELEMENT);
-  fx->el = harness_get_element (fx->h, name);
+  fx->el = harness_get_element (fx->h, ELEMENT, name);
   ref_gauss_init (&fx->ref);
   fx->algorithm = "auto";
   if (g_getenv ("VKTILE_TRACE"))
@@ -185,11 +165,7 @@ fx_init (Fx * fx, guint salt)
 static void
 fx_drop_pool (Fx * fx)
 {
-  if (fx->pool) {
-    gst_buffer_pool_set_active (fx->pool, FALSE);
-    gst_object_unref (fx->pool);
-    fx->pool = NULL;
-  }
+  drop_pool (&fx->pool);
 }
 
 static void
@@ -393,20 +369,7 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
 static GstBuffer *
 fx_push (Fx * fx, GstBuffer * in)
 {
-  GstFlowReturn ret;
-  GstBuffer *out;
-
-  GST_BUFFER_PTS (in) = fx->pts;
-  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
-  fx->pts += GST_SECOND / 30;
-  ret = gst_harness_push (fx->h, in);
-  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
-      "algorithm %s)", gst_flow_get_name (ret),
-      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
-      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm);
-  out = gst_harness_pull (fx->h);
-  fail_unless (out != NULL, "no output buffer");
-  return out;
+  return harness_push_frame (fx->h, in, &fx->pts, &fx->info, fx->algorithm);
 }
 
 /* VKTILE_TRACE=1: each frame's settings before it is pushed (a crash
@@ -2015,7 +1978,7 @@ GST_START_TEST (test_vulkan_buffer_chain)
   Fx fx;
 
   fx_init_full (&fx, launch, "a", 1700 + __i__);
-  b = harness_get_element (fx.h, "b");
+  b = harness_get_element (fx.h, ELEMENT, "b");
   pad = gst_element_get_static_pad (b, "sink");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
       counts, NULL);

@@ -91,11 +91,7 @@ typedef struct
 static void
 require_tiledconv (void)
 {
-  GstElementFactory *f = gst_element_factory_find ("tiledconv");
-
-  fail_unless (f != NULL, "element tiledconv not found: is the freshly built "
-      "plugin on GST_PLUGIN_PATH_1_0 (tests/run.sh sets it)?");
-  gst_object_unref (f);
+  require_element_named ("tiledconv");
 }
 
 static GstElement *
@@ -137,11 +133,7 @@ fx_init (Fx * fx, const gchar * launch, guint salt)
 static void
 fx_drop_pool (Fx * fx)
 {
-  if (fx->pool) {
-    gst_buffer_pool_set_active (fx->pool, FALSE);
-    gst_object_unref (fx->pool);
-    fx->pool = NULL;
-  }
+  drop_pool (&fx->pool);
 }
 
 static void
@@ -391,20 +383,7 @@ verify_output (Fx * fx, const RefConv * const *refs, guint n_refs,
 static GstBuffer *
 fx_push (Fx * fx, GstBuffer * in)
 {
-  GstFlowReturn ret;
-  GstBuffer *out;
-
-  GST_BUFFER_PTS (in) = fx->pts;
-  GST_BUFFER_DURATION (in) = GST_SECOND / 30;
-  fx->pts += GST_SECOND / 30;
-  ret = gst_harness_push (fx->h, in);
-  fail_unless (ret == GST_FLOW_OK, "push returned %s (format %s %dx%d, "
-      "algorithm %s)", gst_flow_get_name (ret),
-      GST_VIDEO_INFO_NAME (&fx->info), GST_VIDEO_INFO_WIDTH (&fx->info),
-      GST_VIDEO_INFO_HEIGHT (&fx->info), fx->algorithm);
-  out = gst_harness_pull (fx->h);
-  fail_unless (out != NULL, "no output buffer");
-  return out;
+  return harness_push_frame (fx->h, in, &fx->pts, &fx->info, fx->algorithm);
 }
 
 /* One random frame through the element, checked against the reference;
