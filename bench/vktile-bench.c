@@ -1,162 +1,196 @@
 /* vktile-bench.c: the vktile benchmark, SPEC §7 (the performance contract).
  *
- * This file owns the whole program: command line, the GStreamer pipelines
- * that time an element frame by frame, the GPU copy floor measured in the
- * same run on the same device, the system-memory throughput rows, and the
- * text and Markdown reports. It links only the compute helper
- * (plugin/vktcompute.c) and reads the public timing meta header; the
- * elements themselves come from the plugin found through GST_PLUGIN_PATH.
+ * This file owns the program: the command line, the plan of a run (which
+ * subjects are timed together), the interleaved rounds, the floors, and the
+ * text, Markdown and CSV reports. Pipelines driven frame by frame are
+ * benchpipe.c; the statistics, benchstats.c; the Vulkan recording, the
+ * plugin's own helper (plugin/vktcompute.c).
  *
- * Three measurements:
- *   1. GPU time of the element: for each configuration, format and size,
- *      videotestsrc makes one frame, imagefreeze repeats it, the element
- *      filters it into memory:VulkanBuffer (device-local, never read back),
- *      and a probe on fakesink reads gpu_ns from the element's timing meta —
- *      Vulkan timestamps around the element's dispatches only, upload
- *      excluded. Median of the frames after the warm-up.
- *   2. The copy floor: vkCmdCopyBuffer of the same frame between two
- *      device-local buffers, timed with timestamps the same way: the frame is
- *      read once and written once, which is the least any filter must do.
- *   3. Wall-clock frames/s of the element with system memory in and out,
- *      against a bare vulkanupload ! vulkandownload round trip.
- */
+ * The GPU this runs on is shared, and its speed drifts 2-3x within minutes.
+ * So nothing is timed in a block of its own: subjects that are compared are
+ * put in one group (one format and size) and timed in rounds, one frame of
+ * each per round in a rotating order, and every ratio is taken within a
+ * round, then summarised by its median and quartiles over the rounds. The
+ * first subject of each group is timed twice under two names (A/A): their
+ * ratio says whether the run was repeatable.
+ *
+ * Three kinds of group:
+ *   gpu     each element configuration on GPU-resident frames (GPU time of
+ *           its dispatches, from its timing meta), beside the floors:
+ *           vkCmdCopyBuffer and a shader copy of the frame in device-local
+ *           memory, and the PCIe copies to and from pinned host memory;
+ *   sysmem  each element with system memory in and out, fed distinct
+ *           frames, wall-clock time per frame over a burst, beside the
+ *           vulkanupload ! vulkandownload round trip and the PCIe floors;
+ *   chain   the elements chained on GPU-resident frames, wall-clock, beside
+ *           the sum of their GPU times. */
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <gst/vulkan/vulkan.h>
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchpcie.h"
+#include "benchpipe.h"
+#include "benchstats.h"
 #include "vktcompute.h"
-#include "gstvktiletimingmeta.h"
 #include "copy.spv.h"
 
-#define EL_NAME "el"
-#define SINK_NAME "sink"
+#define AA_TOLERANCE 0.05
+#define MAX_FRAMES 8
+#define HEAT_BYTES (64 << 20)
+#define ROUND_TRIP "vulkanupload ! vulkandownload"
 
 /* ---- options ---- */
 
-static gchar *opt_element = NULL;
+static gchar *opt_elements = NULL;
 static gchar **opt_configs = NULL;
 static gchar *opt_formats = NULL;
 static gchar *opt_sizes = NULL;
-static gint opt_frames = -1;
+static gchar *opt_stream_formats = NULL;
+static gint opt_rounds = -1;
 static gint opt_warmup = -1;
-static gint opt_sysmem_frames = -1;
+static gint opt_stream_rounds = -1;
+static gint opt_burst = -1;
+static gint opt_burst_ms = -1;
 static gchar *opt_markdown = NULL;
+static gchar *opt_csv = NULL;
+static gchar *opt_peers = NULL;
 static gboolean opt_quick = FALSE;
-static gboolean opt_no_copy = FALSE;
 static gboolean opt_no_gpu = FALSE;
 static gboolean opt_no_sysmem = FALSE;
-static gint opt_timeout = 300;
+static gboolean opt_no_chain = FALSE;
+static gint opt_timeout = 60;
 static gint opt_device_index = -1;
 static gboolean opt_verbose = FALSE;
 
 static GOptionEntry entries[] = {
-  {"element", 'e', 0, G_OPTION_ARG_STRING, &opt_element,
-      "Element to time (default tiledconv)", "NAME"},
+  {"element", 'e', 0, G_OPTION_ARG_STRING, &opt_elements,
+        "Comma-separated elements to time (default "
+        "tiledconv,gaussblur,recursivefilter)", "LIST"},
   {"config", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &opt_configs,
-        "Properties appended to the element's launch description, one "
-        "configuration per option, repeatable (default: a standard set per "
-        "element)", "\"PROP=VAL ...\""},
+        "A configuration to time instead of the defaults: properties, "
+        "optionally after the element's name; repeatable", "\"[ELEMENT] "
+        "PROP=VAL ...\""},
   {"formats", 'f', 0, G_OPTION_ARG_STRING, &opt_formats,
-      "Comma-separated video formats (default GRAY8,RGBA,NV12)", "LIST"},
+      "Video formats of the GPU rows (default GRAY8,RGBA,NV12)", "LIST"},
   {"sizes", 's', 0, G_OPTION_ARG_STRING, &opt_sizes,
-        "Comma-separated frame sizes (default 1920x1080,3840x2160; "
-        "--quick: 640x360)", "WxH,..."},
-  {"frames", 'n', 0, G_OPTION_ARG_INT, &opt_frames,
-      "Measured frames per configuration (default 200; --quick: 10)", "N"},
+        "Frame sizes (default 1920x1080,3840x2160; --quick: 640x360)",
+      "WxH,..."},
+  {"stream-formats", 0, 0, G_OPTION_ARG_STRING, &opt_stream_formats,
+      "Video formats of the system-memory rows (default RGBA,NV12)", "LIST"},
+  {"rounds", 'r', 0, G_OPTION_ARG_INT, &opt_rounds,
+      "Measured rounds of the GPU rows (default 100; --quick: 8)", "N"},
   {"warmup", 'w', 0, G_OPTION_ARG_INT, &opt_warmup,
-      "Frames discarded before measuring (default 20; --quick: 3)", "N"},
-  {"sysmem-frames", 0, 0, G_OPTION_ARG_INT, &opt_sysmem_frames,
-        "Measured frames of the system-memory throughput runs (default 300; "
-        "--quick: 10)", "N"},
+        "Rounds discarded before measuring (default 10, the stream rows a "
+        "fifth of it; --quick: 2)", "N"},
+  {"stream-rounds", 0, 0, G_OPTION_ARG_INT, &opt_stream_rounds,
+        "Measured rounds of the system-memory and chain rows (default 40; "
+        "--quick: 3)", "N"},
+  {"burst", 'b', 0, G_OPTION_ARG_INT, &opt_burst,
+        "Frames per round of a system-memory or chain row, at least "
+        "(default 12; --quick: 4)", "N"},
+  {"burst-ms", 0, 0, G_OPTION_ARG_INT, &opt_burst_ms,
+        "Lengthen the bursts of a group so that each lasts at least this "
+        "long, after the warm-up showed how fast its fastest subject is "
+        "(default 50; --quick: 0)", "MS"},
   {"markdown", 'm', 0, G_OPTION_ARG_FILENAME, &opt_markdown,
-        "Also write the results as a Markdown section for "
-        "docs/BENCHMARKS.md", "FILE"},
+      "Also write the tables as a Markdown section (docs/BENCHMARKS.md)",
+      "FILE"},
+  {"csv", 0, 0, G_OPTION_ARG_FILENAME, &opt_csv,
+      "Also write every row as CSV (bench/plot.py draws it)", "FILE"},
+  {"peers", 'p', 0, G_OPTION_ARG_FILENAME, &opt_peers,
+        "CSV written by bench/peers.py on the same GPU: shown beside the "
+        "matching vktile rows", "FILE"},
   {"quick", 'q', 0, G_OPTION_ARG_NONE, &opt_quick,
-      "Smoke test: small frames, few of them (for lavapipe)", NULL},
-  {"no-copy", 0, 0, G_OPTION_ARG_NONE, &opt_no_copy,
-      "Skip the copy floor (no ratios)", NULL},
+      "Smoke test: small frames, few rounds (for lavapipe)", NULL},
   {"no-gpu", 0, 0, G_OPTION_ARG_NONE, &opt_no_gpu,
-      "Skip the GPU-resident element runs", NULL},
+      "Skip the GPU-resident rows", NULL},
   {"no-sysmem", 0, 0, G_OPTION_ARG_NONE, &opt_no_sysmem,
-      "Skip the system-memory throughput runs", NULL},
+      "Skip the system-memory rows", NULL},
+  {"no-chain", 0, 0, G_OPTION_ARG_NONE, &opt_no_chain,
+      "Skip the chained elements", NULL},
   {"timeout", 't', 0, G_OPTION_ARG_INT, &opt_timeout,
-      "Seconds one pipeline may run before it is abandoned (default 300)",
-      "S"},
+        "Seconds one push of frames may take before its row is abandoned "
+        "(default 60)", "S"},
   {"device-index", 'd', 0, G_OPTION_ARG_INT, &opt_device_index,
         "Vulkan physical device to use, as vulkaninfo numbers them (default: "
         "the first that is not a CPU)", "N"},
   {"verbose", 'v', 0, G_OPTION_ARG_NONE, &opt_verbose,
-      "Print every pipeline and per-run details", NULL},
+      "Print every pipeline and the memory its element negotiated", NULL},
   {NULL}
 };
 
-/* The configurations timed when no --config is given: what SPEC §7 asks
- * about each element. Elements not listed here run once with their
- * defaults. */
+/* ---- what is timed ---- */
+
+/* The configurations timed without --config: what SPEC §7 asks about each
+ * element. The first of a set of rows that differ only in algorithm= is
+ * their reference ("x ref"). */
 static const gchar *tiledconv_configs[] = {
   "preset=box3 algorithm=tiled", "preset=box3 algorithm=naive",
   "preset=box3 algorithm=two-pass", "preset=box3 algorithm=shared",
   "preset=box5 algorithm=tiled", "preset=box5 algorithm=naive",
   "preset=box5 algorithm=two-pass", "preset=box5 algorithm=shared",
-  /* Not separable: two-pass falls back to naive in the element. */
-  "preset=sharpen algorithm=tiled", "preset=sharpen algorithm=naive",
-  "preset=sharpen algorithm=two-pass", "preset=sharpen algorithm=shared",
-  NULL
+  "preset=sharpen algorithm=tiled", NULL
 };
 
 static const gchar *gaussblur_configs[] = {
-  "sigma=1 algorithm=fused", "sigma=1 algorithm=two-pass",
-  "sigma=1 algorithm=recursive", "sigma=1 algorithm=auto",
+  "sigma=1 algorithm=fused",
   "sigma=2 algorithm=fused", "sigma=2 algorithm=two-pass",
-  "sigma=2 algorithm=recursive", "sigma=2 algorithm=auto",
+  "sigma=2 algorithm=auto",
   "sigma=4 algorithm=fused", "sigma=4 algorithm=two-pass",
-  "sigma=4 algorithm=recursive", "sigma=4 algorithm=auto",
-  "sigma=8 algorithm=fused", "sigma=8 algorithm=two-pass",
-  "sigma=8 algorithm=recursive", "sigma=8 algorithm=auto",
-  "sigma=16 algorithm=fused", "sigma=16 algorithm=two-pass",
-  "sigma=16 algorithm=recursive", "sigma=16 algorithm=auto",
-  "sigma=64 algorithm=fused", "sigma=64 algorithm=two-pass",
-  "sigma=64 algorithm=recursive", "sigma=64 algorithm=auto",
-  NULL
+  "sigma=16 algorithm=auto", "sigma=64 algorithm=auto", NULL
 };
 
 static const gchar *recursivefilter_configs[] = {
   "filter=gaussian sigma=2 algorithm=tiled",
   "filter=gaussian sigma=2 algorithm=scanline",
-  "filter=gaussian sigma=8 algorithm=tiled",
-  "filter=gaussian sigma=8 algorithm=scanline",
   "filter=gaussian sigma=32 algorithm=tiled",
-  "filter=gaussian sigma=32 algorithm=scanline",
   "filter=gaussian sigma=128 algorithm=tiled",
-  "filter=gaussian sigma=128 algorithm=scanline",
   "filter=exponential sigma=8 algorithm=tiled",
-  "filter=exponential sigma=8 algorithm=scanline",
-  "filter=box radius=8 iterations=1 algorithm=tiled",
-  "filter=box radius=8 iterations=1 algorithm=scanline",
   "filter=box radius=8 iterations=3 algorithm=tiled",
-  "filter=box radius=8 iterations=3 algorithm=scanline",
-  "filter=custom feedforward=0.1 feedback=\"<1.5,-0.6>\" algorithm=tiled",
-  "filter=custom feedforward=0.1 feedback=\"<1.5,-0.6>\" algorithm=scanline",
-  NULL
+  "axes=none temporal-alpha=0.8", NULL
 };
 
-static const gchar *no_configs[] = { "", NULL };
+/* What each element runs in the system-memory rows and the chains: the
+ * settings people use (SPEC §7's chain: tiledconv, gaussblur sigma 2,
+ * recursivefilter sigma 4). */
+
+static const gchar *
+stream_config (const gchar * element)
+{
+  if (g_str_equal (element, "tiledconv"))
+    return "preset=gaussian3";
+  if (g_str_equal (element, "gaussblur"))
+    return "sigma=2";
+  if (g_str_equal (element, "recursivefilter"))
+    return "filter=gaussian sigma=4";
+  return "";
+}
 
 static const gchar *const *
 default_configs (const gchar * element)
 {
+  static const gchar *none[] = { "", NULL };
+
   if (g_str_equal (element, "tiledconv"))
     return tiledconv_configs;
   if (g_str_equal (element, "gaussblur"))
     return gaussblur_configs;
   if (g_str_equal (element, "recursivefilter"))
     return recursivefilter_configs;
-  return no_configs;
+  return none;
 }
+
+typedef struct
+{
+  gchar *element;
+  gchar *props;
+} Config;
 
 /* ---- the device of the run ---- */
 
@@ -167,17 +201,25 @@ typedef struct
   GstVulkanQueue *queue;
   VktCompute *compute;
   gboolean has_timestamps;
-  guint shared_with_pipelines;  /* pipelines that took our device */
+  gboolean is_cpu;
   gchar *device_name;
   gchar *driver;
   gchar *api_version;
+  gchar *uuid;                  /* as nvidia-smi spells it */
   const gchar *device_type;
-  GstMemory *heat_src, *heat_dst;       /* see bench_heat () */
+  GstMemory *heat_src, *heat_dst;
+  gchar *gpu_state_start, *gpu_state_end;
 } Bench;
 
 static const VktShader copy_shader = { "copy", copy_spv, sizeof (copy_spv),
   2, {VKT_BIND_STORAGE, VKT_BIND_STORAGE}, sizeof (guint32)
 };
+
+static VkBuffer
+vk_buffer (GstMemory * mem)
+{
+  return ((GstVulkanBufferMemory *) mem)->buffer;
+}
 
 /* Records the copy shader over `bytes` (a multiple of 16) of src into dst. */
 static gboolean
@@ -186,10 +228,7 @@ record_shader_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
 {
   VktPipeline *pipe = vkt_compute_pipeline (b->compute, &copy_shader, NULL,
       0, error);
-  VktBufferRef refs[2] = {
-    {((GstVulkanBufferMemory *) src)->buffer, 0, 0},
-    {((GstVulkanBufferMemory *) dst)->buffer, 0, 0},
-  };
+  VktBufferRef refs[2] = { {vk_buffer (src), 0, 0}, {vk_buffer (dst), 0, 0} };
   guint32 vec4s = bytes / 16;
   guint groups = (vec4s + 255) / 256;
   guint gx = MIN (groups, vkt_compute_max_groups (b->compute));
@@ -201,13 +240,10 @@ record_shader_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
   return TRUE;
 }
 
-#define HEAT_BYTES (64 << 20)
-
-/* Runs between measured frames: the copy shader over 2 x 64 MiB. It keeps
- * the GPU at its working clocks (NVIDIA drops them within milliseconds of
- * idling, and a frame of GPU work per few hundred µs of CPU time does not
- * hold them: first measurements ran at a third of the clock) and evicts the
- * L2 cache, so that no frame finds the previous one's data cached, as the
+/* Runs before every timed frame or burst: the copy shader over 2 x 64 MiB.
+ * It keeps the GPU at its working clocks (NVIDIA drops them within
+ * milliseconds of idling: first measurements ran at a third of the clock)
+ * and evicts the L2 cache, so that no frame finds its input cached, as the
  * frames of a real stream would not. */
 static void
 bench_heat (Bench * b)
@@ -215,12 +251,12 @@ bench_heat (Bench * b)
   GError *error = NULL;
 
   /* A CPU device (lavapipe) has neither clocks to hold nor an L2 to flush. */
-  if (b->device->physical_device->properties.deviceType ==
-      VK_PHYSICAL_DEVICE_TYPE_CPU)
+  if (b->is_cpu)
     return;
   if (!b->heat_src) {
     b->heat_src = vkt_buffer_alloc (b->device, HEAT_BYTES, FALSE, &error);
-    b->heat_dst = vkt_buffer_alloc (b->device, HEAT_BYTES, FALSE, &error);
+    if (b->heat_src)
+      b->heat_dst = vkt_buffer_alloc (b->device, HEAT_BYTES, FALSE, &error);
   }
   if (!b->heat_src || !b->heat_dst || !vkt_compute_begin (b->compute, &error)
       || !record_shader_copy (b, b->heat_src, b->heat_dst, HEAT_BYTES, &error)
@@ -232,14 +268,13 @@ bench_heat (Bench * b)
 
 /* Every element of every pipeline gets our instance through its context and
  * then this device when it asks the instance for one: the elements run on
- * the very VkDevice the copy floor is timed on, and a pipeline does not pay
- * for opening a device. */
+ * the very VkDevice the floors are timed on, and the frames the benchmark
+ * allocates are theirs to use in place. */
 static GstVulkanDevice *
 on_create_device (GstVulkanInstance * instance, gpointer user_data)
 {
   Bench *b = user_data;
 
-  g_atomic_int_inc (&b->shared_with_pipelines);
   return gst_object_ref (b->device);
 }
 
@@ -260,40 +295,139 @@ device_type_name (VkPhysicalDeviceType t)
   }
 }
 
-/* The driver name and version as the driver reports it (Vulkan 1.2's
- * VkPhysicalDeviceDriverProperties); older devices get the packed
- * driverVersion decoded the way their vendor packs it. */
-static gchar *
-describe_driver (Bench * b)
+/* The driver's name and version (Vulkan 1.2's driver properties, else the
+ * packed driverVersion) and the device UUID. */
+static void
+describe_device (Bench * b)
 {
   GstVulkanPhysicalDevice *phys = b->device->physical_device;
   const VkPhysicalDeviceProperties *p = &phys->properties;
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 = NULL;
   guint32 v = p->driverVersion;
 
-  if (p->apiVersion >= VK_API_VERSION_1_2
-      && gst_vulkan_instance_check_version (b->instance, 1, 1, 0)) {
-    PFN_vkGetPhysicalDeviceProperties2 get_props2 =
-        (PFN_vkGetPhysicalDeviceProperties2)
+  if (p->apiVersion >= VK_API_VERSION_1_1
+      && gst_vulkan_instance_check_version (b->instance, 1, 1, 0))
+    get_props2 = (PFN_vkGetPhysicalDeviceProperties2)
         gst_vulkan_instance_get_proc_address (b->instance,
         "vkGetPhysicalDeviceProperties2");
-    if (get_props2) {
-      VkPhysicalDeviceDriverProperties drv = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+  if (get_props2) {
+    VkPhysicalDeviceDriverProperties drv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+    };
+    VkPhysicalDeviceIDProperties id = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES,
+      .pNext = p->apiVersion >= VK_API_VERSION_1_2 ? &drv : NULL,
+    };
+    VkPhysicalDeviceProperties2 props2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+      .pNext = &id,
+    };
+    const guint8 *u = id.deviceUUID;
+    get_props2 (phys->device, &props2);
+    if (drv.driverName[0])
+      b->driver = g_strdup_printf ("%s %s", drv.driverName, drv.driverInfo);
+    b->uuid = g_strdup_printf ("GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-"
+        "%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1], u[2], u[3], u[4],
+        u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
+        u[15]);
+  }
+  if (!b->driver && p->vendorID == 0x10de)      /* NVIDIA: 10.8.8.6 bits */
+    b->driver = g_strdup_printf ("driver %u.%u.%u", (v >> 22) & 0x3ff,
+        (v >> 14) & 0xff, (v >> 6) & 0xff);
+  else if (!b->driver)
+    b->driver = g_strdup_printf ("driver %u.%u.%u", VK_API_VERSION_MAJOR (v),
+        VK_API_VERSION_MINOR (v), VK_API_VERSION_PATCH (v));
+}
+
+/* Clock-event reasons as nvidia-smi reports them (a bit mask). */
+static gchar *
+describe_clock_reasons (const gchar * hex)
+{
+  static const struct
+  {
+    guint64 bit;
+    const gchar *name;
+  } reasons[] = {
+    {0x1, "idle"}, {0x2, "application clocks"}, {0x4, "software power cap"},
+    {0x8, "hardware slowdown"}, {0x10, "sync boost"},
+    {0x20, "software thermal"}, {0x40, "hardware thermal"},
+    {0x80, "hardware power brake"}, {0x100, "display clocks"},
+  };
+  guint64 mask = g_ascii_strtoull (hex, NULL, 16);
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  if (mask == 0) {
+    g_string_free (s, TRUE);
+    return g_strdup ("none");
+  }
+  for (i = 0; i < G_N_ELEMENTS (reasons); i++)
+    if (mask & reasons[i].bit)
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", reasons[i].name);
+  if (!s->len)
+    g_string_append (s, hex);
+  return g_string_free (s, FALSE);
+}
+
+/* What the GPU was doing, read-only, from nvidia-smi where there is one:
+ * clocks, what holds them down, temperature, power, load from anyone. */
+static gchar *
+read_gpu_state (Bench * b)
+{
+  static const gchar *fields[] = {
+    "clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw,"
+        "utilization.gpu,memory.used,clocks_event_reasons.active",
+    "clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw,"
+        "utilization.gpu,memory.used,clocks_throttle_reasons.active",
+  };
+  static const gchar *names[] = { "SM clock", "max SM clock",
+    "memory clock", "temperature °C", "power", "utilization", "memory used",
+    "clocks held down by"
+  };
+  gchar *out = NULL;
+  guint f, with_id;
+
+  if (b->is_cpu)
+    return g_strdup ("not reported (CPU device)");
+  for (with_id = 0; with_id < 2 && !out; with_id++) {
+    for (f = 0; f < G_N_ELEMENTS (fields) && !out; f++) {
+      gchar *query = g_strdup_printf ("--query-gpu=%s", fields[f]);
+      const gchar *argv[] = { "nvidia-smi", query,
+        "--format=csv,noheader", with_id ? NULL : "-i",
+        with_id ? NULL : b->uuid, NULL
       };
-      VkPhysicalDeviceProperties2 props2 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-        .pNext = &drv,
-      };
-      get_props2 (phys->device, &props2);
-      if (drv.driverName[0])
-        return g_strdup_printf ("%s %s", drv.driverName, drv.driverInfo);
+      gchar *std_out = NULL;
+      gint status = -1;
+      if (!with_id || b->uuid)
+        g_spawn_sync (NULL, (gchar **) argv, NULL, G_SPAWN_SEARCH_PATH |
+            G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &std_out, NULL, &status,
+            NULL);
+      if (status == 0 && std_out && *std_out)
+        out = g_strdup (g_strstrip (std_out));
+      g_free (std_out);
+      g_free (query);
     }
   }
-  if (p->vendorID == 0x10de)    /* NVIDIA: 10.8.8.6 bits */
-    return g_strdup_printf ("driver %u.%u.%u", (v >> 22) & 0x3ff,
-        (v >> 14) & 0xff, (v >> 6) & 0xff);
-  return g_strdup_printf ("driver %u.%u.%u", VK_API_VERSION_MAJOR (v),
-      VK_API_VERSION_MINOR (v), VK_API_VERSION_PATCH (v));
+  if (!out)
+    return g_strdup ("not reported (no nvidia-smi answered)");
+  {
+    gchar **values = g_strsplit (strchr (out, '\n') ? "" : out, ",", -1);
+    GString *s = g_string_new (NULL);
+    guint i;
+    for (i = 0; values[i] && i < G_N_ELEMENTS (names); i++) {
+      gchar *v = g_strstrip (values[i]);
+      gchar *reasons = i == G_N_ELEMENTS (names) - 1 ?
+          describe_clock_reasons (v) : NULL;
+      g_string_append_printf (s, "%s%s %s", i ? ", " : "", names[i],
+          reasons ? reasons : v);
+      g_free (reasons);
+    }
+    g_strfreev (values);
+    if (!s->len)
+      g_string_append (s, out);
+    g_free (out);
+    return g_string_free (s, FALSE);
+  }
 }
 
 static gboolean
@@ -343,11 +477,12 @@ bench_open (Bench * b, GError ** error)
   b->has_timestamps = b->device->physical_device->queue_family_props
       [b->queue->family].timestampValidBits != 0
       && p->limits.timestampPeriod > 0;
+  b->is_cpu = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   b->device_name = g_strdup (p->deviceName);
-  b->driver = describe_driver (b);
   b->api_version = g_strdup_printf ("%u.%u.%u", VK_API_VERSION_MAJOR (api),
       VK_API_VERSION_MINOR (api), VK_API_VERSION_PATCH (api));
   b->device_type = device_type_name (p->deviceType);
+  describe_device (b);
   return TRUE;
 }
 
@@ -365,521 +500,1408 @@ bench_close (Bench * b)
   g_free (b->device_name);
   g_free (b->driver);
   g_free (b->api_version);
+  g_free (b->uuid);
+  g_free (b->gpu_state_start);
+  g_free (b->gpu_state_end);
 }
 
-/* ---- statistics ---- */
-
-static gint
-cmp_u64 (gconstpointer a, gconstpointer b)
-{
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
-  return x < y ? -1 : x > y;
-}
-
-/* Median of n values (sorted in place); the median rather than the mean so
- * that a frame delayed by the OS or a clock change does not move it. */
-static gdouble
-median_u64 (guint64 * v, guint n)
-{
-  if (n == 0)
-    return 0;
-  qsort (v, n, sizeof (guint64), cmp_u64);
-  return n % 2 ? (gdouble) v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
-/* ---- results ---- */
+/* ---- subjects and groups ---- */
 
 typedef enum
 {
-  RESULT_OK,
-  RESULT_NO_TIMESTAMPS,         /* ran, but gpu_ns was 0: no timestamps */
-  RESULT_FAILED,
-} ResultStatus;
+  SUBJECT_ELEMENT,              /* one frame a round, GPU time from the metas */
+  SUBJECT_STREAM,               /* a burst a round, wall-clock time per frame */
+  SUBJECT_COPY,                 /* vkCmdCopyBuffer, device-local both sides */
+  SUBJECT_SHADER_COPY,          /* shaders/copy.comp, the same bytes */
+  SUBJECT_PCIE_UP,              /* pinned host memory to device-local */
+  SUBJECT_PCIE_DOWN,            /* device-local to pinned host memory */
+  SUBJECT_PCIE_OVERLAP,         /* both in one submission, no barrier */
+  SUBJECT_PCIE_SEQUENTIAL,      /* up + down of the same round (derived) */
+} SubjectKind;
 
 typedef struct
 {
-  gchar *label;
-  GstVideoFormat format;
-  gint width, height;
-  ResultStatus status;
-  gchar *message;               /* why it failed, or a warning */
-  guint frames;                 /* measured frames */
-  gdouble median_ns, min_ns;
+  SubjectKind kind;
+  gchar *element;               /* "tiledconv", "chain", "floor", ... */
+  gchar *config;                /* its properties, or what the floor is */
+  gchar *middle;                /* pipeline between appsrc and appsink */
+  gboolean is_aa;               /* the repeat of the group's first subject */
+  gboolean plane_memories;      /* fed frames of one memory per plane */
+  BenchPipe *pipe;
+  gdouble *ns;                  /* per measured round: time per frame */
+  gdouble *gpu_ns;              /* per measured round: GPU time per frame */
   guint dispatches;
-  gboolean device_local;
-} GpuResult;
+  gboolean failed;
+  gchar *message;               /* why it failed */
+  gchar *in_memory, *out_memory;
+  gboolean no_meta, no_dispatch, left_gpu, not_device_local;
+} Subject;
+
+typedef enum
+{
+  GROUP_GPU,
+  GROUP_SYSMEM,
+  GROUP_CHAIN,
+} GroupKind;
 
 typedef struct
 {
+  GroupKind kind;
   GstVideoFormat format;
   gint width, height;
-  gsize bytes;                  /* of the frame: read once, written once */
-  ResultStatus status;
-  gchar *message;
-  gdouble median_ns, min_ns;    /* vkCmdCopyBuffer */
-  gdouble shader_median_ns, shader_min_ns;      /* copy.comp */
-} CopyResult;
+  gsize bytes;
+  guint rounds, warmup, burst;
+  GPtrArray *subjects;
+  GstBuffer *frames[MAX_FRAMES];
+  GstBuffer *plane_frames[MAX_FRAMES];  /* the same, a memory per plane */
+  guint n_frames;
+  GstMemory *dl_src, *dl_dst;
+  BenchPcie *pcie;
+  gboolean pcie_one_queue, pcie_host_device_local;
+  gdouble seconds;
+} Group;
 
-typedef struct
+static const gchar *
+group_kind_name (GroupKind k)
 {
-  gchar *label;
-  gint width, height;
-  ResultStatus status;
-  gchar *message;
-  guint frames;
-  gdouble fps;
-  gchar *caps_note;             /* the memory on each side, as negotiated */
-} SysResult;
+  return k == GROUP_GPU ? "gpu" : k == GROUP_SYSMEM ? "sysmem" : "chain";
+}
 
-/* ---- running one pipeline ---- */
-
-typedef struct
+static gboolean
+subject_is_floor (const Subject * s)
 {
-  GMutex lock;
-  guint n, cap;
-  guint64 *gpu_ns;
-  guint *dispatches;
-  gint64 *wall_us;              /* when the frame reached the sink */
-  gboolean read_meta;
-  gboolean no_meta;             /* some frame had no meta of EL_NAME */
-  gboolean device_local;        /* every output memory device-local */
-  gboolean vulkan_memory;
-  Bench *heat;                  /* heat between frames (GPU rows) */
-} Samples;
+  return s->kind != SUBJECT_ELEMENT && s->kind != SUBJECT_STREAM;
+}
 
-static GstPadProbeReturn
-sink_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+static Subject *
+subject_new (SubjectKind kind, const gchar * element, const gchar * config,
+    const gchar * middle, guint rounds)
 {
-  Samples *s = user_data;
-  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
-  gint64 now = g_get_monotonic_time ();
+  Subject *s = g_new0 (Subject, 1);
 
-  g_mutex_lock (&s->lock);
-  if (s->n < s->cap) {
-    s->wall_us[s->n] = now;
-    if (s->read_meta) {
-      const GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (buf, EL_NAME);
-      GstMemory *mem = gst_buffer_n_memory (buf) ?
-          gst_buffer_peek_memory (buf, 0) : NULL;
-      if (m) {
-        s->gpu_ns[s->n] = m->gpu_ns;
-        s->dispatches[s->n] = m->dispatches;
-      } else {
-        s->no_meta = TRUE;
-      }
-      if (!mem || !gst_is_vulkan_buffer_memory (mem)) {
-        s->vulkan_memory = FALSE;
-        s->device_local = FALSE;
-      } else if (!vkt_memory_is_device_local (mem)) {
-        s->device_local = FALSE;
-      }
-    }
-    s->n++;
-  }
-  g_mutex_unlock (&s->lock);
-  /* In the streaming thread, between two frames of the element. */
-  if (s->heat)
-    bench_heat (s->heat);
-  return GST_PAD_PROBE_OK;
+  s->kind = kind;
+  s->element = g_strdup (element);
+  s->config = g_strdup (config);
+  s->middle = g_strdup (middle);
+  s->ns = g_new0 (gdouble, MAX (rounds, 1));
+  s->gpu_ns = g_new0 (gdouble, MAX (rounds, 1));
+  return s;
 }
 
 static void
-samples_init (Samples * s, guint cap, gboolean read_meta)
+subject_free (Subject * s)
 {
-  memset (s, 0, sizeof (*s));
-  g_mutex_init (&s->lock);
-  s->cap = cap;
-  s->gpu_ns = g_new0 (guint64, cap);
-  s->dispatches = g_new0 (guint, cap);
-  s->wall_us = g_new0 (gint64, cap);
-  s->read_meta = read_meta;
-  s->device_local = TRUE;
-  s->vulkan_memory = TRUE;
-}
-
-static void
-samples_clear (Samples * s)
-{
-  g_free (s->gpu_ns);
-  g_free (s->dispatches);
-  g_free (s->wall_us);
-  g_mutex_clear (&s->lock);
-}
-
-/* "memory:VulkanBuffer" or "system memory": the first caps feature of a
- * pad's negotiated caps. */
-static gchar *
-pad_memory (GstElement * el, const gchar * pad_name)
-{
-  GstPad *pad = gst_element_get_static_pad (el, pad_name);
-  GstCaps *caps = pad ? gst_pad_get_current_caps (pad) : NULL;
-  gchar *result;
-
-  if (!caps) {
-    result = g_strdup ("not negotiated");
-  } else {
-    GstCapsFeatures *f = gst_caps_get_features (caps, 0);
-    if (f && !gst_caps_features_is_any (f) && gst_caps_features_get_size (f)
-        && !gst_caps_features_contains (f,
-            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY))
-      result = g_strdup (gst_caps_features_get_nth (f, 0));
-    else
-      result = g_strdup ("system memory");
-  }
-  if (caps)
-    gst_caps_unref (caps);
-  if (pad)
-    gst_object_unref (pad);
-  return result;
-}
-
-typedef struct
-{
-  gchar *error;                 /* NULL: ran to EOS */
-  gchar *in_memory, *out_memory;        /* of element EL_NAME, if any */
-} RunInfo;
-
-static void
-run_info_clear (RunInfo * r)
-{
-  g_free (r->error);
-  g_free (r->in_memory);
-  g_free (r->out_memory);
-}
-
-/* Runs `desc` to EOS with the probe on SINK_NAME's sink pad. */
-static void
-run_pipeline (Bench * b, const gchar * desc, Samples * s, RunInfo * r)
-{
-  GError *error = NULL;
-  GstElement *pipeline, *sink, *el;
-  GstContext *ctx;
-  GstPad *pad;
-  GstBus *bus;
-  GstMessage *msg;
-
-  memset (r, 0, sizeof (*r));
-  if (opt_verbose)
-    g_printerr ("  gst-launch-1.0 %s\n", desc);
-  pipeline = gst_parse_launch (desc, &error);
-  if (error) {
-    /* A property the element does not have is a recoverable parse error
-     * (the pipeline comes back anyway): still refuse it, the row would not
-     * time what it says. */
-    r->error = g_strdup (error->message);
-    g_clear_error (&error);
-    gst_clear_object (&pipeline);
+  if (!s)
     return;
-  }
-  sink = gst_bin_get_by_name (GST_BIN (pipeline), SINK_NAME);
-  g_assert (sink);
-  pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, sink_probe, s, NULL);
-  gst_object_unref (pad);
-
-  /* Our instance, set before any element looks for one. */
-  ctx = gst_context_new (GST_VULKAN_INSTANCE_CONTEXT_TYPE_STR, TRUE);
-  gst_context_set_vulkan_instance (ctx, b->instance);
-  gst_element_set_context (pipeline, ctx);
-  gst_context_unref (ctx);
-
-  bus = gst_element_get_bus (pipeline);
-  if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
-      GST_STATE_CHANGE_FAILURE) {
-    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-    if (msg) {
-      gst_message_parse_error (msg, &error, NULL);
-      r->error = g_strdup (error->message);
-      g_clear_error (&error);
-      gst_message_unref (msg);
-    } else {
-      r->error = g_strdup ("the pipeline did not start");
-    }
-  } else {
-    msg = gst_bus_timed_pop_filtered (bus, opt_timeout * GST_SECOND,
-        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-    if (!msg) {
-      r->error = g_strdup_printf ("no EOS after %d s (raise --timeout)",
-          opt_timeout);
-    } else {
-      if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-        gchar *dbg = NULL;
-        gst_message_parse_error (msg, &error, &dbg);
-        r->error = g_strdup_printf ("%s (%s)", error->message,
-            dbg ? dbg : "");
-        g_clear_error (&error);
-        g_free (dbg);
-      }
-      gst_message_unref (msg);
-    }
-  }
-
-  /* Caps are still there at EOS: check what each side really used. */
-  el = gst_bin_get_by_name (GST_BIN (pipeline), EL_NAME);
-  if (el) {
-    r->in_memory = pad_memory (el, "sink");
-    r->out_memory = pad_memory (el, "src");
-    gst_object_unref (el);
-  }
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (sink);
-  gst_object_unref (pipeline);
+  bench_pipe_free (s->pipe);
+  g_free (s->element);
+  g_free (s->config);
+  g_free (s->middle);
+  g_free (s->ns);
+  g_free (s->gpu_ns);
+  g_free (s->message);
+  g_free (s->in_memory);
+  g_free (s->out_memory);
+  g_free (s);
 }
 
-/* ---- 1. the element, GPU-resident ---- */
+static void
+subject_fail (Subject * s, const gchar * what, GError * error)
+{
+  s->failed = TRUE;
+  if (!s->message)
+    s->message = g_strdup_printf ("%s%s%s", what, error ? ": " : "",
+        error ? error->message : "");
+  g_printerr ("  %s %s: %s\n", s->element, s->config, s->message);
+  g_clear_pointer (&s->pipe, bench_pipe_free);
+}
 
-/* One frame of snow (so that no shader can profit from flat input),
- * repeated by imagefreeze: the source costs nothing per frame. With
- * gpu_resident, an identity tiledconv moves the frame to the GPU once and
- * imagefreeze repeats it there: frames then reach the element back to back
- * in Vulkan memory, as in a GPU pipeline. */
 static gchar *
-source_desc (GstVideoFormat format, gint w, gint h, guint frames,
-    gboolean gpu_resident)
+subject_label (const Subject * s)
 {
-  return g_strdup_printf ("videotestsrc pattern=snow num-buffers=1 ! "
-      "video/x-raw,format=%s,width=%d,height=%d,framerate=0/1 ! %s"
-      "imagefreeze num-buffers=%u", gst_video_format_to_string (format), w, h,
-      gpu_resident ? "tiledconv name=gpu_in preset=none "
-      "kernel=\"<0,0,0,0,1,0,0,0,0>\" ! video/x-raw(memory:VulkanBuffer) ! "
-      : "", frames);
+  if (s->kind == SUBJECT_ELEMENT || s->kind == SUBJECT_STREAM)
+    return s->config[0] ? g_strdup_printf ("%s %s", s->element, s->config) :
+        g_strdup (s->element);
+  return g_strdup (s->config);
 }
 
-static void
-time_element (Bench * b, const gchar * config, GstVideoFormat format, gint w,
-    gint h, GpuResult * res)
+static Group *
+group_new (GroupKind kind, GstVideoFormat format, gint w, gint h)
 {
-  guint total = opt_warmup + opt_frames;
-  gchar *src = source_desc (format, w, h, total, TRUE);
-  /* The capsfilter after the element keeps the frames on the GPU: its
-   * output buffers come from its device-local pool and are never mapped. */
-  gchar *desc = g_strdup_printf ("%s ! %s name=" EL_NAME " %s ! "
-      "video/x-raw(memory:VulkanBuffer) ! fakesink name=" SINK_NAME
-      " sync=false enable-last-sample=false", src, opt_element, config);
-  Samples s;
-  RunInfo r;
-  guint64 *gpu;
-  guint i, n = 0, zero = 0, no_dispatch = 0;
+  Group *g = g_new0 (Group, 1);
+  GstVideoInfo info;
 
-  memset (res, 0, sizeof (*res));
-  res->label = g_strdup (config[0] ? config : "(defaults)");
-  res->format = format;
-  res->width = w;
-  res->height = h;
-
-  samples_init (&s, total, TRUE);
-  s.heat = b;
-  run_pipeline (b, desc, &s, &r);
-  if (r.error) {
-    res->status = RESULT_FAILED;
-    res->message = g_strdup (r.error);
-    goto done;
-  }
-  if (s.n < total || s.no_meta) {
-    res->status = RESULT_FAILED;
-    res->message = s.no_meta ?
-        g_strdup ("frames without the element's timing meta") :
-        g_strdup_printf ("only %u of %u frames arrived", s.n, total);
-    goto done;
-  }
-
-  gpu = g_new (guint64, opt_frames);
-  for (i = opt_warmup; i < s.n; i++) {
-    if (s.dispatches[i] == 0)
-      no_dispatch++;
-    if (s.gpu_ns[i] == 0)
-      zero++;
-    else
-      gpu[n++] = s.gpu_ns[i];
-  }
-  res->dispatches = s.dispatches[s.n - 1];
-  res->device_local = s.vulkan_memory && s.device_local;
-  res->frames = n;
-  if (n == 0) {
-    res->status = RESULT_NO_TIMESTAMPS;
-    res->message = g_strdup ("gpu_ns is 0 on every frame: the queue has no "
-        "timestamps");
+  g->kind = kind;
+  g->format = format;
+  g->width = w;
+  g->height = h;
+  gst_video_info_set_format (&info, format, w, h);
+  g->bytes = GST_VIDEO_INFO_SIZE (&info);
+  g->subjects = g_ptr_array_new_with_free_func ((GDestroyNotify) subject_free);
+  if (kind == GROUP_GPU) {
+    g->rounds = opt_rounds;
+    g->warmup = opt_warmup;
+    g->burst = 1;
   } else {
-    res->median_ns = median_u64 (gpu, n);
-    res->min_ns = gpu[0];
-    res->status = RESULT_OK;
+    g->rounds = opt_stream_rounds;
+    g->warmup = MAX (1, opt_warmup / 5);
+    g->burst = opt_burst;
   }
-  g_free (gpu);
-
-  /* Rows that would time something else than the filter on GPU-resident
-   * frames are flagged, not dropped. */
-  if (res->message)
-    ;
-  else if (no_dispatch)
-    res->message = g_strdup_printf ("%u frames ran no dispatch (passthrough?)",
-        no_dispatch);
-  else if (g_strcmp0 (r.out_memory, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER) ||
-      !s.vulkan_memory)
-    res->message = g_strdup_printf ("output was %s, not VulkanBuffer",
-        r.out_memory);
-  else if (zero && res->status == RESULT_OK)
-    res->message = g_strdup_printf ("%u frames without a GPU time", zero);
-
-done:
-  if (opt_verbose)
-    g_printerr ("  in %s, out %s, %u dispatches, output %s\n",
-        r.in_memory, r.out_memory, res->dispatches,
-        res->device_local ? "device-local" : "not device-local");
-  samples_clear (&s);
-  run_info_clear (&r);
-  g_free (desc);
-  g_free (src);
+  return g;
 }
 
-/* ---- 2. the copy floor ---- */
+static void
+group_release (Group * g)
+{
+  guint i;
+
+  for (i = 0; i < g->subjects->len; i++) {
+    Subject *s = g_ptr_array_index (g->subjects, i);
+    g_clear_pointer (&s->pipe, bench_pipe_free);
+  }
+  for (i = 0; i < g->n_frames; i++) {
+    gst_clear_buffer (&g->frames[i]);
+    gst_clear_buffer (&g->plane_frames[i]);
+  }
+  g->n_frames = 0;
+  g_clear_pointer (&g->dl_src, gst_memory_unref);
+  g_clear_pointer (&g->dl_dst, gst_memory_unref);
+  g_clear_pointer (&g->pcie, bench_pcie_free);
+}
 
 static void
-time_copy (Bench * b, GstVideoFormat format, gint w, gint h, CopyResult * res)
+group_free (Group * g)
+{
+  group_release (g);
+  g_ptr_array_unref (g->subjects);
+  g_free (g);
+}
+
+static Subject *
+group_add (Group * g, SubjectKind kind, const gchar * element,
+    const gchar * config, const gchar * middle)
+{
+  Subject *s = subject_new (kind, element, config, middle, g->rounds);
+  g_ptr_array_add (g->subjects, s);
+  return s;
+}
+
+/* The first subject again, under another name: the A/A check. */
+static void
+group_add_aa (Group * g)
+{
+  Subject *first = g_ptr_array_index (g->subjects, 0);
+  gchar *config = g_strdup_printf ("%s (A/A)", first->config);
+  Subject *s = group_add (g, first->kind, first->element, config,
+      first->middle);
+
+  s->is_aa = TRUE;
+  g_free (config);
+}
+
+static void
+group_add_pcie_floors (Group * g)
+{
+  group_add (g, SUBJECT_PCIE_UP, "floor", "PCIe upload", NULL);
+  group_add (g, SUBJECT_PCIE_DOWN, "floor", "PCIe download", NULL);
+  group_add (g, SUBJECT_PCIE_OVERLAP, "floor",
+      "PCIe upload and download overlapped", NULL);
+}
+
+static Subject *
+group_find (Group * g, SubjectKind kind)
+{
+  guint i;
+
+  for (i = 0; i < g->subjects->len; i++) {
+    Subject *s = g_ptr_array_index (g->subjects, i);
+    if (s->kind == kind)
+      return s;
+  }
+  return NULL;
+}
+
+/* ---- frames ---- */
+
+/* Random bytes (xorshift: fast enough for a ring of 4K frames): snow, so
+ * that no shader profits from flat input. */
+static void
+fill_random (guint8 * data, gsize size, guint64 seed)
+{
+  guint64 x = seed * 0x9E3779B97F4A7C15ull + 1;
+  gsize i;
+
+  for (i = 0; i + 8 <= size; i += 8) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    memcpy (data + i, &x, 8);
+  }
+  for (; i < size; i++)
+    data[i] = (guint8) (x >> (8 * (i % 8)));
+}
+
+static void
+add_video_meta (GstBuffer * buf, const GstVideoInfo * info)
+{
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+      (gsize *) info->offset, (gint *) info->stride);
+}
+
+/* The same frame as one memory per plane, sharing the bytes: gstvulkan
+ * 1.22's vulkanupload reads a multi-planar frame from system memory only
+ * in that layout (it asserts on one memory that holds all planes). */
+static GstBuffer *
+split_planes (GstBuffer * frame, const GstVideoInfo * info)
+{
+  GstMemory *mem = gst_buffer_peek_memory (frame, 0);
+  GstBuffer *buf = gst_buffer_new ();
+  guint i, n = GST_VIDEO_INFO_N_PLANES (info);
+
+  for (i = 0; i < n; i++) {
+    gsize end = i + 1 < n ? info->offset[i + 1] : info->size;
+    gst_buffer_append_memory (buf, gst_memory_share (mem, info->offset[i],
+            end - info->offset[i]));
+  }
+  add_video_meta (buf, info);
+  return buf;
+}
+
+/* A ring of distinct frames: plain system memory, as a decoder or a camera
+ * that ignores our pool hands them over, or device-local storage buffers
+ * of the benchmark's device, as another vktile element outputs them. */
+static gboolean
+group_make_frames (Bench * b, Group * g, gboolean gpu_resident, guint n,
+    GError ** error)
 {
   GstVideoInfo info;
-  GstMemory *src = NULL, *dst = NULL;
-  GError *error = NULL;
-  guint64 *ns = g_new0 (guint64, opt_frames);
-  guint i, n = 0;
+  GstMemory *staging = NULL;
+  GstMapInfo map;
+  guint i;
 
-  memset (res, 0, sizeof (*res));
-  res->format = format;
-  res->width = w;
-  res->height = h;
-  gst_video_info_set_format (&info, format, w, h);
-  res->bytes = GST_VIDEO_INFO_SIZE (&info);
-
-  /* Device-local on both sides, as the element's frames are: the floor is
-   * the GPU's memory bandwidth, not the bus. */
-  src = vkt_buffer_alloc (b->device, res->bytes, FALSE, &error);
-  if (src)
-    dst = vkt_buffer_alloc (b->device, res->bytes, FALSE, &error);
-  if (!dst)
-    goto fail;
-
-  for (i = 0; i < (guint) (opt_warmup + opt_frames); i++) {
-    VkBufferCopy region = { 0, 0, res->bytes };
-    guint64 t;
-
-    /* One copy per submission, like one frame per submission in the
-     * element, under the same conditions as the element's frames. The
-     * helper reads its timestamps only when all four slots were written. */
-    bench_heat (b);
-    if (!vkt_compute_begin (b->compute, &error))
-      goto fail;
-    vkt_compute_timestamp (b->compute, VKT_TS_START);
-    vkt_compute_copy (b->compute, ((GstVulkanBufferMemory *) src)->buffer,
-        ((GstVulkanBufferMemory *) dst)->buffer, 1, &region);
-    vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
-    vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
-    vkt_compute_timestamp (b->compute, VKT_TS_DOWNLOADED);
-    if (!vkt_compute_submit_wait (b->compute, &error))
-      goto fail;
-    t = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
-    if (i >= (guint) opt_warmup && t > 0)
-      ns[n++] = t;
+  gst_video_info_set_format (&info, g->format, g->width, g->height);
+  if (gpu_resident) {
+    staging = vkt_buffer_alloc (b->device, g->bytes, TRUE, error);
+    if (!staging)
+      return FALSE;
   }
-  if (n == 0) {
-    res->status = RESULT_NO_TIMESTAMPS;
-    res->message = g_strdup ("no timestamps on this queue");
-    goto out;
-  }
-  res->median_ns = median_u64 (ns, n);
-  res->min_ns = ns[0];
-  res->status = RESULT_OK;
-
-  /* The same bytes through the shader cores. */
-  {
-    n = 0;
-    for (i = 0; i < (guint) (opt_warmup + opt_frames); i++) {
-      guint64 t;
-      bench_heat (b);
-      if (!vkt_compute_begin (b->compute, &error))
+  for (i = 0; i < n; i++) {
+    GstBuffer *buf;
+    if (!gpu_resident) {
+      buf = gst_buffer_new_allocate (NULL, g->bytes, NULL);
+      gst_buffer_map (buf, &map, GST_MAP_WRITE);
+      fill_random (map.data, map.size, i + 1);
+      gst_buffer_unmap (buf, &map);
+    } else {
+      GstMemory *mem = vkt_buffer_alloc (b->device, g->bytes, FALSE, error);
+      VkBufferCopy region = { 0, 0, g->bytes };
+      if (!mem)
         goto fail;
-      vkt_compute_timestamp (b->compute, VKT_TS_START);
-      if (!record_shader_copy (b, src, dst, res->bytes, &error))
+      gst_memory_map (staging, &map, GST_MAP_WRITE);
+      fill_random (map.data, g->bytes, i + 1);
+      gst_memory_unmap (staging, &map);
+      buf = gst_buffer_new ();
+      gst_buffer_append_memory (buf, mem);
+      if (!vkt_compute_begin (b->compute, error)) {
+        gst_buffer_unref (buf);
         goto fail;
-      vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
-      vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
-      vkt_compute_timestamp (b->compute, VKT_TS_DOWNLOADED);
-      if (!vkt_compute_submit_wait (b->compute, &error))
+      }
+      vkt_compute_copy (b->compute, vk_buffer (staging), vk_buffer (mem), 1,
+          &region);
+      if (!vkt_compute_submit_wait (b->compute, error)) {
+        gst_buffer_unref (buf);
         goto fail;
-      t = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
-      if (i >= (guint) opt_warmup && t > 0)
-        ns[n++] = t;
+      }
     }
-    if (n) {
-      res->shader_median_ns = median_u64 (ns, n);
-      res->shader_min_ns = ns[0];
-    }
+    add_video_meta (buf, &info);
+    if (!gpu_resident)
+      g->plane_frames[g->n_frames] = split_planes (buf, &info);
+    g->frames[g->n_frames++] = buf;
   }
-  goto out;
+  g_clear_pointer (&staging, gst_memory_unref);
+  return TRUE;
 
 fail:
-  res->status = RESULT_FAILED;
-  res->message = g_strdup (error ? error->message : "unknown error");
-  g_clear_error (&error);
-out:
-  if (src)
-    gst_memory_unref (src);
-  if (dst)
-    gst_memory_unref (dst);
-  g_free (ns);
+  g_clear_pointer (&staging, gst_memory_unref);
+  return FALSE;
 }
 
-/* ---- 3. system memory in and out ---- */
+/* Buffers of the floors: device-local source and destination of the copy
+ * floors, and the PCIe floor's own device. */
+static gboolean
+group_make_floor_buffers (Bench * b, Group * g, GError ** error)
+{
+  gsize size = GST_ROUND_UP_16 (g->bytes);
+
+  if (!(g->dl_src = vkt_buffer_alloc (b->device, size, FALSE, error))
+      || !(g->dl_dst = vkt_buffer_alloc (b->device, size, FALSE, error))
+      || !(g->pcie = bench_pcie_new (b->device, g->bytes, error)))
+    return FALSE;
+  g->pcie_one_queue = !bench_pcie_overlaps (g->pcie);
+  g->pcie_host_device_local = bench_pcie_host_is_device_local (g->pcie)
+      && !b->is_cpu;
+  return TRUE;
+}
+
+/* ---- one step of a subject ---- */
+
+static gboolean
+step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
+{
+  VkBufferCopy region = { 0, 0, g->bytes };
+
+  if (s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN
+      || s->kind == SUBJECT_PCIE_OVERLAP)
+    return bench_pcie_time (g->pcie, s->kind == SUBJECT_PCIE_UP ?
+        BENCH_PCIE_UP : s->kind == SUBJECT_PCIE_DOWN ? BENCH_PCIE_DOWN :
+        BENCH_PCIE_BOTH, ns, error);
+  if (!vkt_compute_begin (b->compute, error))
+    return FALSE;
+  vkt_compute_timestamp (b->compute, VKT_TS_START);
+  switch (s->kind) {
+    case SUBJECT_COPY:
+      vkt_compute_copy (b->compute, vk_buffer (g->dl_src),
+          vk_buffer (g->dl_dst), 1, &region);
+      break;
+    case SUBJECT_SHADER_COPY:
+      if (!record_shader_copy (b, g->dl_src, g->dl_dst,
+              GST_ROUND_UP_16 (g->bytes), error))
+        return FALSE;
+      break;
+    default:
+      g_assert_not_reached ();
+  }
+  /* The helper reads its timestamps only when all four slots were written. */
+  vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
+  vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
+  vkt_compute_timestamp (b->compute, VKT_TS_DOWNLOADED);
+  if (!vkt_compute_submit_wait (b->compute, error))
+    return FALSE;
+  *ns = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
+  return TRUE;
+}
+
+static gboolean
+step_pipeline (Group * g, Subject * s, gdouble * ns, gdouble * gpu_ns,
+    GError ** error)
+{
+  BenchPipeResult r;
+
+  if (!bench_pipe_push (s->pipe, s->plane_memories ? g->plane_frames :
+          g->frames, g->n_frames, g->burst,
+          opt_timeout, &r, error))
+    return FALSE;
+  s->dispatches = r.dispatches;
+  if (!r.all_metas && s->kind == SUBJECT_ELEMENT)
+    s->no_meta = TRUE;
+  if (r.metas && r.dispatches == 0)
+    s->no_dispatch = TRUE;
+  if (g->kind != GROUP_SYSMEM) {
+    if (r.moved_ns)
+      s->left_gpu = TRUE;
+    if (!r.device_local)
+      s->not_device_local = TRUE;
+  }
+  *gpu_ns = (gdouble) r.gpu_ns / r.frames;
+  if (s->kind == SUBJECT_ELEMENT)
+    *ns = *gpu_ns;
+  else                          /* the steady state between first and last arrival */
+    *ns = r.frames > 1 ? (r.last_us - r.first_us) * 1e3 / (r.frames - 1) : 0;
+  return TRUE;
+}
+
+/* ---- running a group ---- */
+
+static gboolean
+group_prepare (Bench * b, Group * g, GError ** error)
+{
+  gchar *caps_str;
+  GstCaps *caps;
+  guint i;
+
+  if ((g->kind != GROUP_CHAIN && !group_make_floor_buffers (b, g, error))
+      || !group_make_frames (b, g, g->kind != GROUP_SYSMEM,
+          g->kind == GROUP_SYSMEM ? MAX_FRAMES : 3, error))
+    return FALSE;
+  caps_str = g_strdup_printf ("video/x-raw%s,format=%s,width=%d,height=%d,"
+      "framerate=30/1", g->kind == GROUP_SYSMEM ? "" :
+      "(memory:VulkanBuffer)", gst_video_format_to_string (g->format),
+      g->width, g->height);
+  caps = gst_caps_from_string (caps_str);
+  g_free (caps_str);
+  for (i = 0; i < g->subjects->len; i++) {
+    Subject *s = g_ptr_array_index (g->subjects, i);
+    GError *err = NULL;
+    if (!s->middle)
+      continue;
+    if (opt_verbose)
+      g_printerr ("  appsrc ! %s ! appsink\n", s->middle);
+    s->pipe = bench_pipe_new (b->instance, s->middle, caps, &err);
+    if (!s->pipe)
+      subject_fail (s, "cannot build the pipeline", err);
+    g_clear_error (&err);
+  }
+  gst_caps_unref (caps);
+  return TRUE;
+}
+
+/* Reads what each pipeline negotiated, before it goes. */
+static void
+group_collect (Group * g)
+{
+  guint i;
+
+  for (i = 0; i < g->subjects->len; i++) {
+    Subject *s = g_ptr_array_index (g->subjects, i);
+    if (!s->pipe || !strstr (s->middle, " name=el "))
+      continue;
+    s->in_memory = bench_pipe_pad_memory (s->pipe, "el", "sink");
+    s->out_memory = bench_pipe_pad_memory (s->pipe, "el", "src");
+    if (opt_verbose)
+      g_printerr ("  %s %s: in %s, out %s\n", s->element, s->config,
+          s->in_memory, s->out_memory);
+  }
+}
 
 static void
-time_sysmem (Bench * b, const gchar * label, const gchar * middle, gint w,
-    gint h, gboolean is_element, SysResult * res)
+group_derive (Group * g)
 {
-  guint total = opt_warmup + opt_sysmem_frames;
-  gchar *src = source_desc (GST_VIDEO_FORMAT_RGBA, w, h, total, FALSE);
-  /* fakesink accepts anything: the element then negotiates system memory
-   * on its source pad (checked below, from the negotiated caps). */
-  gchar *desc = g_strdup_printf ("%s ! %s ! fakesink name=" SINK_NAME
-      " sync=false enable-last-sample=false", src, middle);
-  Samples s;
-  RunInfo r;
+  Subject *up = group_find (g, SUBJECT_PCIE_UP);
+  Subject *down = group_find (g, SUBJECT_PCIE_DOWN);
+  Subject *seq;
+  guint r;
 
-  memset (res, 0, sizeof (*res));
-  res->label = g_strdup (label);
-  res->width = w;
-  res->height = h;
-
-  samples_init (&s, total, FALSE);
-  run_pipeline (b, desc, &s, &r);
-  if (r.error) {
-    res->status = RESULT_FAILED;
-    res->message = g_strdup (r.error);
-  } else if (s.n < total) {
-    res->status = RESULT_FAILED;
-    res->message = g_strdup_printf ("only %u of %u frames arrived", s.n,
-        total);
-  } else {
-    /* Frames per second between the last warm-up frame and the last frame:
-     * the steady state of the whole pipeline, its source included. */
-    gint64 dt = s.wall_us[total - 1] - s.wall_us[opt_warmup - 1];
-    res->frames = opt_sysmem_frames;
-    res->fps = dt > 0 ? opt_sysmem_frames * 1e6 / dt : 0;
-    res->status = RESULT_OK;
-  }
-  if (is_element && r.in_memory) {
-    res->caps_note = g_strdup_printf ("in: %s, out: %s", r.in_memory,
-        r.out_memory);
-    if (!res->message && (g_strcmp0 (r.in_memory, "system memory")
-            || g_strcmp0 (r.out_memory, "system memory")))
-      res->message = g_strdup_printf ("not system memory on both sides (%s)",
-          res->caps_note);
-  }
-  samples_clear (&s);
-  run_info_clear (&r);
-  g_free (desc);
-  g_free (src);
+  if (!up || !down)
+    return;
+  seq = group_add (g, SUBJECT_PCIE_SEQUENTIAL, "floor",
+      "PCIe upload then download", NULL);
+  for (r = 0; r < g->rounds; r++)
+    seq->ns[r] = up->ns[r] > 0 && down->ns[r] > 0 ?
+        up->ns[r] + down->ns[r] : 0;
+  seq->failed = up->failed || down->failed;
 }
 
-/* ---- parsing the lists ---- */
+/* Bursts long enough that a thread woken late or a clock tick does not
+ * weigh in a round: sized from the fastest subject's last warm-up burst. */
+static void
+group_size_bursts (Group * g, const gdouble * last_ns)
+{
+  gdouble fastest = 0;
+  guint i;
+
+  for (i = 0; i < g->subjects->len; i++)
+    if (last_ns[i] > 0 && (fastest == 0 || last_ns[i] < fastest))
+      fastest = last_ns[i];
+  if (fastest > 0 && opt_burst_ms > 0)
+    g->burst = CLAMP ((guint) ceil (opt_burst_ms * 1e6 / fastest),
+        (guint) opt_burst, 240);
+  g_printerr ("  bursts of %u frames\n", g->burst);
+}
+
+static void
+group_run (Bench * b, Group * g, guint index, guint n_groups)
+{
+  GError *error = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  guint n = g->subjects->len, r, p;
+  gdouble *last_ns = g_new0 (gdouble, n);
+
+  g_printerr ("[%u/%u] %s %s %dx%d: %u subjects, %u + %u rounds of %u "
+      "frame(s)\n", index + 1, n_groups, group_kind_name (g->kind),
+      gst_video_format_to_string (g->format), g->width, g->height, n,
+      g->warmup, g->rounds, g->burst);
+  if (!group_prepare (b, g, &error)) {
+    for (p = 0; p < n; p++)
+      subject_fail (g_ptr_array_index (g->subjects, p), "no buffers", error);
+    g_clear_error (&error);
+  }
+
+  for (r = 0; r < g->warmup + g->rounds; r++) {
+    gboolean measured = r >= g->warmup;
+    if (r == g->warmup && g->burst > 1)
+      group_size_bursts (g, last_ns);
+    for (p = 0; p < n; p++) {
+      Subject *s = g_ptr_array_index (g->subjects,
+          bench_round_order (r, p, n));
+      gdouble ns = 0, gpu_ns = 0;
+      gboolean ok;
+      if (s->failed)
+        continue;
+      bench_heat (b);
+      if (subject_is_floor (s))
+        ok = step_floor (b, g, s, &ns, &error);
+      else
+        ok = step_pipeline (g, s, &ns, &gpu_ns, &error);
+      if (!ok) {
+        subject_fail (s, r ? "failed in a round" : "failed", error);
+        g_clear_error (&error);
+        continue;
+      }
+      last_ns[bench_round_order (r, p, n)] = s->kind == SUBJECT_STREAM ?
+          ns : 0;
+      if (measured) {
+        s->ns[r - g->warmup] = ns;
+        s->gpu_ns[r - g->warmup] = gpu_ns;
+      }
+    }
+  }
+  group_collect (g);
+  group_release (g);
+  group_derive (g);
+  g_free (last_ns);
+  g->seconds = (g_get_monotonic_time () - t0) / 1e6;
+}
+
+/* ---- the plan of a run ---- */
+
+static gchar *
+element_middle (const gchar * element, const gchar * props, gboolean to_gpu)
+{
+  return g_strdup_printf ("%s name=el %s%s", element, props,
+      to_gpu ? " ! video/x-raw(memory:VulkanBuffer)" : "");
+}
+
+static Group *
+plan_gpu (GArray * configs, GstVideoFormat format, gint w, gint h)
+{
+  Group *g = group_new (GROUP_GPU, format, w, h);
+  guint c;
+
+  for (c = 0; c < configs->len; c++) {
+    Config *cf = &g_array_index (configs, Config, c);
+    gchar *middle = element_middle (cf->element, cf->props, TRUE);
+    group_add (g, SUBJECT_ELEMENT, cf->element, cf->props, middle);
+    g_free (middle);
+    if (c == 0)
+      group_add_aa (g);
+  }
+  group_add (g, SUBJECT_COPY, "floor", "vkCmdCopyBuffer", NULL);
+  group_add (g, SUBJECT_SHADER_COPY, "floor", "shader copy", NULL);
+  group_add_pcie_floors (g);
+  return g;
+}
+
+static Group *
+plan_sysmem (GArray * stream, GstVideoFormat format, gint w, gint h)
+{
+  Group *g = group_new (GROUP_SYSMEM, format, w, h);
+  const gchar *fmt = gst_video_format_to_string (format);
+  gchar *rt;
+  guint c;
+
+  for (c = 0; c < stream->len; c++) {
+    Config *cf = &g_array_index (stream, Config, c);
+    gchar *middle = element_middle (cf->element, cf->props, FALSE);
+    group_add (g, SUBJECT_STREAM, cf->element, cf->props, middle);
+    g_free (middle);
+    if (c == 0)
+      group_add_aa (g);
+  }
+  /* gstvulkan 1.22's vulkandownload takes only VulkanImage: the round trip
+   * goes through an image, with the format pinned on both sides (an
+   * unconstrained vulkanupload may pick one gstvulkan aborts on). */
+  rt = g_strdup_printf ("vulkanupload ! video/x-raw(memory:VulkanImage),"
+      "format=%s ! vulkandownload ! video/x-raw,format=%s", fmt, fmt);
+  group_add (g, SUBJECT_STREAM, ROUND_TRIP, "", rt)->plane_memories = TRUE;
+  g_free (rt);
+  group_add_pcie_floors (g);
+  return g;
+}
+
+static gchar *
+chain_middle (GArray * stream, guint n)
+{
+  GString *s = g_string_new (NULL);
+  guint c;
+
+  for (c = 0; c < n; c++) {
+    Config *cf = &g_array_index (stream, Config, c);
+    g_string_append_printf (s, "%s%s name=el%u %s ! "
+        "video/x-raw(memory:VulkanBuffer)", c ? " ! " : "", cf->element, c,
+        cf->props);
+  }
+  return g_string_free (s, FALSE);
+}
+
+static gchar *
+chain_label (GArray * stream, guint n)
+{
+  GString *s = g_string_new (NULL);
+  guint c;
+
+  for (c = 0; c < n; c++) {
+    Config *cf = &g_array_index (stream, Config, c);
+    g_string_append_printf (s, "%s%s%s%s", c ? " ! " : "", cf->element,
+        cf->props[0] ? " " : "", cf->props);
+  }
+  return g_string_free (s, FALSE);
+}
+
+static Group *
+plan_chain (GArray * stream, gint w, gint h)
+{
+  Group *g = group_new (GROUP_CHAIN, GST_VIDEO_FORMAT_RGBA, w, h);
+  guint n;
+
+  /* All the elements, then one fewer each row down to two. */
+  for (n = stream->len; n >= 2; n--) {
+    gchar *middle = chain_middle (stream, n);
+    gchar *label = chain_label (stream, n);
+    group_add (g, SUBJECT_STREAM, "chain", label, middle);
+    if (n == stream->len)
+      group_add_aa (g);
+    g_free (middle);
+    g_free (label);
+  }
+  return g;
+}
+
+/* ---- reports ---- */
+
+/* Text for the terminal as UTF-8 bytes: g_print would turn µ into '?' in
+ * a C locale. */
+static void
+say (const gchar * format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  vfprintf (stdout, format, ap);
+  va_end (ap);
+}
+
+/* A table printed both as aligned text and as Markdown, from the same
+ * cells. */
+typedef struct
+{
+  gchar *title;
+  gchar *caption;
+  guint n_cols;
+  gchar **headers;
+  gboolean *left;               /* text columns, aligned left */
+  GPtrArray *rows;              /* gchar** of n_cols */
+} Table;
+
+/* `headers`: the column names separated by '|'; a name that starts with
+ * '<' is a text column. */
+static Table *
+table_new (const gchar * title, const gchar * caption, const gchar * headers)
+{
+  Table *t = g_new0 (Table, 1);
+  guint i;
+
+  t->title = g_strdup (title);
+  t->caption = g_strdup (caption);
+  t->headers = g_strsplit (headers, "|", -1);
+  t->n_cols = g_strv_length (t->headers);
+  t->left = g_new0 (gboolean, t->n_cols);
+  for (i = 0; i < t->n_cols; i++) {
+    if (t->headers[i][0] == '<') {
+      t->left[i] = TRUE;
+      memmove (t->headers[i], t->headers[i] + 1, strlen (t->headers[i]));
+    }
+  }
+  t->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  return t;
+}
+
+/* Takes the n_cols strings (owned) of one row. */
+static void
+table_add (Table * t, ...)
+{
+  gchar **row = g_new0 (gchar *, t->n_cols + 1);
+  va_list ap;
+  guint i;
+
+  va_start (ap, t);
+  for (i = 0; i < t->n_cols; i++) {
+    gchar *cell = va_arg (ap, gchar *);
+    row[i] = cell ? cell : g_strdup ("");
+  }
+  va_end (ap);
+  g_ptr_array_add (t->rows, row);
+}
+
+static void
+table_emit (Table * t, GString * md)
+{
+  guint *width = g_new0 (guint, t->n_cols);
+  guint i, r;
+
+  for (i = 0; i < t->n_cols; i++)
+    width[i] = g_utf8_strlen (t->headers[i], -1);
+  for (r = 0; r < t->rows->len; r++) {
+    gchar **row = g_ptr_array_index (t->rows, r);
+    for (i = 0; i < t->n_cols; i++)
+      width[i] = MAX (width[i], (guint) g_utf8_strlen (row[i], -1));
+  }
+  say ("\n%s\n%s\n", t->title, t->caption);
+  for (r = 0; r <= t->rows->len; r++) {
+    gchar **row = r ? g_ptr_array_index (t->rows, r - 1) : t->headers;
+    GString *line = g_string_new (NULL);
+    for (i = 0; i < t->n_cols; i++) {
+      guint pad = width[i] - g_utf8_strlen (row[i], -1);
+      if (t->left[i])
+        g_string_append_printf (line, "%s%s%*s", i ? "  " : "", row[i], pad,
+            "");
+      else
+        g_string_append_printf (line, "  %*s%s", pad, "", row[i]);
+    }
+    g_strchomp (line->str);
+    say ("%s\n", line->str);
+    g_string_free (line, TRUE);
+  }
+  if (md) {
+    g_string_append_printf (md, "#### %s\n\n%s\n\n|", t->title, t->caption);
+    for (i = 0; i < t->n_cols; i++)
+      g_string_append_printf (md, " %s |", t->headers[i]);
+    g_string_append (md, "\n|");
+    for (i = 0; i < t->n_cols; i++)
+      g_string_append (md, t->left[i] ? " --- |" : " ---: |");
+    for (r = 0; r < t->rows->len; r++) {
+      gchar **row = g_ptr_array_index (t->rows, r);
+      g_string_append (md, "\n|");
+      for (i = 0; i < t->n_cols; i++)
+        g_string_append_printf (md, " %s |", row[i]);
+    }
+    g_string_append (md, "\n\n");
+  }
+  g_free (width);
+}
+
+static void
+table_free (Table * t)
+{
+  g_free (t->title);
+  g_free (t->caption);
+  g_strfreev (t->headers);
+  g_free (t->left);
+  g_ptr_array_unref (t->rows);
+  g_free (t);
+}
+
+/* "1.23x [1.20–1.26]": a median and its interquartile range. */
+static gchar *
+fmt_spread (const BenchSpread * s, const gchar * unit, gint decimals)
+{
+  if (!s->n)
+    return g_strdup ("-");
+  return g_strdup_printf ("%.*f%s [%.*f–%.*f]", decimals, s->median, unit,
+      decimals, s->p25, decimals, s->p75);
+}
+
+static gchar *
+fmt_us (const BenchSpread * s)
+{
+  if (!s->n)
+    return g_strdup ("-");
+  return g_strdup_printf ("%.1f", s->median / 1e3);
+}
+
+/* Frames/s from times per frame: the rate of the median time, with the
+ * quartiles swapped (the slower quartile is the lower rate). */
+static BenchSpread
+spread_fps (const BenchSpread * ns)
+{
+  BenchSpread f = { 0 };
+
+  if (!ns->n)
+    return f;
+  f.n = ns->n;
+  f.median = 1e9 / ns->median;
+  f.p25 = 1e9 / ns->p75;
+  f.p75 = 1e9 / ns->p25;
+  return f;
+}
+
+static gchar *
+fmt_size (const Group * g)
+{
+  return g_strdup_printf ("%dx%d", g->width, g->height);
+}
+
+/* A configuration without its algorithm=... token: rows that share it
+ * differ only in the algorithm, and the first of them listed is the
+ * reference of the others, e.g. naive and two-pass against tiled. */
+static gchar *
+config_key (const gchar * element, const gchar * config, gchar ** algorithm)
+{
+  gchar **tokens = g_strsplit_set (config, " \t", -1);
+  GString *key = g_string_new (element);
+  guint i;
+
+  if (algorithm)
+    *algorithm = NULL;
+  for (i = 0; tokens[i]; i++) {
+    if (!tokens[i][0])
+      continue;
+    if (g_str_has_prefix (tokens[i], "algorithm=")) {
+      if (algorithm && !*algorithm)
+        *algorithm = g_strdup (tokens[i] + strlen ("algorithm="));
+      continue;
+    }
+    g_string_append_printf (key, " %s", tokens[i]);
+  }
+  g_strfreev (tokens);
+  return g_string_free (key, FALSE);
+}
+
+static Subject *
+find_reference (Group * g, Subject * s, gchar ** ref_algorithm)
+{
+  gchar *key = config_key (s->element, s->config, NULL);
+  Subject *ref = NULL;
+  guint i;
+
+  *ref_algorithm = NULL;
+  for (i = 0; i < g->subjects->len && !ref; i++) {
+    Subject *o = g_ptr_array_index (g->subjects, i);
+    gchar *alg = NULL, *okey;
+    if (o->kind != SUBJECT_ELEMENT || o->is_aa)
+      continue;
+    okey = config_key (o->element, o->config, &alg);
+    if (g_str_equal (okey, key) && alg) {
+      ref = o;
+      *ref_algorithm = alg;
+    } else {
+      g_free (alg);
+    }
+    g_free (okey);
+  }
+  g_free (key);
+  if (ref == s || (ref && ref->failed)) {
+    g_clear_pointer (ref_algorithm, g_free);
+    return NULL;
+  }
+  return ref;
+}
+
+static gboolean
+is_pcie_floor (const Subject * s)
+{
+  return s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN
+      || s->kind == SUBJECT_PCIE_OVERLAP || s->kind == SUBJECT_PCIE_SEQUENTIAL;
+}
+
+static gchar *
+subject_note (const Group * g, const Subject * s)
+{
+  GString *n = g_string_new (NULL);
+
+  if (s->failed)
+    g_string_append (n, s->message ? s->message : "failed");
+  if (s->no_meta)
+    g_string_append (n, "frames without a timing meta; ");
+  if (s->no_dispatch)
+    g_string_append (n, "frames ran no dispatch (passthrough?); ");
+  if (s->left_gpu)
+    g_string_append (n, "frames left the GPU (upload or download reported); ");
+  if (s->not_device_local)
+    g_string_append (n, "output not in device-local Vulkan buffers; ");
+  if (g->kind == GROUP_SYSMEM && s->in_memory && s->out_memory
+      && (g_strcmp0 (s->in_memory, "system memory")
+          || g_strcmp0 (s->out_memory, "system memory")))
+    g_string_append_printf (n, "not system memory on both sides (in: %s, "
+        "out: %s); ", s->in_memory, s->out_memory);
+  if (is_pcie_floor (s) && g->pcie_host_device_local)
+    g_string_append (n, "host memory is device-local here: no bus crossed; ");
+  if (s->kind == SUBJECT_PCIE_OVERLAP && g->pcie_one_queue)
+    g_string_append (n, "one transfer queue: the directions cannot overlap; ");
+  if (!s->failed && bench_spread (s->ns, g->rounds).n == 0)
+    g_string_append (n, "no time measured (no GPU timestamps on this "
+        "device?); ");
+  while (n->len && (n->str[n->len - 1] == ' ' || n->str[n->len - 1] == ';'))
+    g_string_truncate (n, n->len - 1);
+  return g_string_free (n, FALSE);
+}
+
+/* One CSV row; every cell is a number, empty, or quoted text. */
+typedef struct
+{
+  const gchar *section, *element, *config;
+  const Group *g;
+  BenchSpread time, fps, x_copy, x_shader, x_roundtrip, x_pcie;
+  gdouble x_ref;
+  const gchar *ref_algorithm;
+  gdouble gpu_us;
+  const gchar *note;
+} CsvRow;
+
+#define CSV_HEADER "section,element,configuration,format,width,height," \
+  "rounds,median_us,p25_us,p75_us,fps,fps_p25,fps_p75,x_copy,x_copy_p25," \
+  "x_copy_p75,x_shader,x_shader_p25,x_shader_p75,x_ref,ref_algorithm," \
+  "x_roundtrip,x_roundtrip_p25,x_roundtrip_p75,x_pcie,x_pcie_p25,x_pcie_p75," \
+  "gpu_us,note\n"
+
+static void
+csv_text (GString * csv, const gchar * s)
+{
+  const gchar *c;
+
+  g_string_append_c (csv, '"');
+  for (c = s ? s : ""; *c; c++) {
+    if (*c == '"')
+      g_string_append_c (csv, '"');
+    g_string_append_c (csv, *c);
+  }
+  g_string_append (csv, "\",");
+}
+
+static void
+csv_number (GString * csv, gdouble v, gboolean present)
+{
+  if (present)
+    g_string_append_printf (csv, "%.6g", v);
+  g_string_append_c (csv, ',');
+}
+
+static void
+csv_spread (GString * csv, const BenchSpread * s, gdouble scale)
+{
+  csv_number (csv, s->median * scale, s->n > 0);
+  csv_number (csv, s->p25 * scale, s->n > 0);
+  csv_number (csv, s->p75 * scale, s->n > 0);
+}
+
+static void
+csv_add (GString * csv, const CsvRow * r)
+{
+  if (!csv)
+    return;
+  csv_text (csv, r->section);
+  csv_text (csv, r->element);
+  csv_text (csv, r->config);
+  csv_text (csv, r->g ? gst_video_format_to_string (r->g->format) : "");
+  csv_number (csv, r->g ? r->g->width : 0, r->g != NULL);
+  csv_number (csv, r->g ? r->g->height : 0, r->g != NULL);
+  csv_number (csv, r->time.n, TRUE);
+  csv_spread (csv, &r->time, 1e-3);
+  csv_spread (csv, &r->fps, 1);
+  csv_spread (csv, &r->x_copy, 1);
+  csv_spread (csv, &r->x_shader, 1);
+  csv_number (csv, r->x_ref, r->x_ref > 0);
+  csv_text (csv, r->ref_algorithm);
+  csv_spread (csv, &r->x_roundtrip, 1);
+  csv_spread (csv, &r->x_pcie, 1);
+  csv_number (csv, r->gpu_us, r->gpu_us > 0);
+  csv_text (csv, r->note);
+  /* The last comma becomes the end of the line. */
+  csv->str[csv->len - 1] = '\n';
+}
+
+
+static void
+report_floors (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("Floors: the least any filter can cost",
+      "Median µs per frame over the rounds (interquartile range in the CSV). "
+      "Copy: the frame copied device-local to device-local by vkCmdCopyBuffer "
+      "and by a compute shader (GB/s counts bytes read + written). PCIe: the "
+      "frame copied between pinned host memory and device-local memory, "
+      "each way, one after the other, and both ways at once; frames/s is "
+      "what a system-memory pipeline can reach at most.",
+      "<format|<size|MB|vkCmdCopyBuffer µs|shader copy µs|shader GB/s|"
+      "upload µs|download µs|up then down frames/s|overlapped frames/s");
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    BenchSpread sp[SUBJECT_PCIE_SEQUENTIAL + 1] = { {0} };
+    gchar *note = NULL;
+    if (g->kind == GROUP_CHAIN)
+      continue;
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      CsvRow row = { "floor", "floor", s->config, g };
+      if (!subject_is_floor (s))
+        continue;
+      sp[s->kind] = bench_spread (s->ns, g->rounds);
+      row.time = sp[s->kind];
+      if (is_pcie_floor (s))
+        row.fps = spread_fps (&sp[s->kind]);
+      note = subject_note (g, s);
+      row.note = note;
+      /* The system-memory groups' PCIe floors go with their rows. */
+      if (g->kind == GROUP_GPU)
+        csv_add (csv, &row);
+      g_free (note);
+    }
+    if (g->kind != GROUP_GPU)
+      continue;
+    {
+      BenchSpread fps_seq = spread_fps (&sp[SUBJECT_PCIE_SEQUENTIAL]);
+      BenchSpread fps_ovl = spread_fps (&sp[SUBJECT_PCIE_OVERLAP]);
+      table_add (t, g_strdup (gst_video_format_to_string (g->format)),
+          fmt_size (g), g_strdup_printf ("%.1f", g->bytes / 1e6),
+          fmt_us (&sp[SUBJECT_COPY]), fmt_us (&sp[SUBJECT_SHADER_COPY]),
+          sp[SUBJECT_SHADER_COPY].n ? g_strdup_printf ("%.0f",
+              2.0 * g->bytes / sp[SUBJECT_SHADER_COPY].median) :
+          g_strdup ("-"), fmt_us (&sp[SUBJECT_PCIE_UP]),
+          fmt_us (&sp[SUBJECT_PCIE_DOWN]), fps_seq.n ?
+          g_strdup_printf ("%.0f", fps_seq.median) : g_strdup ("-"),
+          fps_ovl.n ? g_strdup_printf ("%.0f", fps_ovl.median) :
+          g_strdup ("-"));
+    }
+  }
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
+static void
+report_gpu (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("The elements on GPU-resident frames",
+      "GPU time of the element's dispatches (its timing meta), median µs "
+      "over the rounds. x copy / x shader: the median of the per-round "
+      "ratios to the vkCmdCopyBuffer / shader copy of the same frame in the "
+      "same round, [25th–75th percentile]. x ref: per-round ratio to the "
+      "same settings with the algorithm named. (A/A): the first "
+      "configuration timed again under another name.",
+      "<configuration|<format|<size|median µs|Gpixel/s|x copy|x shader|"
+      "<x ref|dispatches|<note");
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    Subject *copy = group_find (g, SUBJECT_COPY);
+    Subject *shader = group_find (g, SUBJECT_SHADER_COPY);
+    if (g->kind != GROUP_GPU)
+      continue;
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      CsvRow row = { "gpu", s->element, s->config, g };
+      gchar *alg = NULL, *note, *ref_cell;
+      Subject *ref;
+      if (s->kind != SUBJECT_ELEMENT)
+        continue;
+      row.time = bench_spread (s->ns, g->rounds);
+      row.x_copy = bench_ratio_spread (s->ns, copy->ns, g->rounds);
+      row.x_shader = bench_ratio_spread (s->ns, shader->ns, g->rounds);
+      ref = s->is_aa ? NULL : find_reference (g, s, &alg);
+      if (ref) {
+        BenchSpread x = bench_ratio_spread (s->ns, ref->ns, g->rounds);
+        row.x_ref = x.median;
+        row.ref_algorithm = alg;
+        ref_cell = x.n ? g_strdup_printf ("%.2fx %s", x.median, alg) :
+            g_strdup ("-");
+      } else {
+        ref_cell = g_strdup ("-");
+      }
+      note = subject_note (g, s);
+      row.note = note;
+      row.gpu_us = row.time.median / 1e3;
+      csv_add (csv, &row);
+      table_add (t, subject_label (s),
+          g_strdup (gst_video_format_to_string (g->format)), fmt_size (g),
+          fmt_us (&row.time), row.time.n ? g_strdup_printf ("%.2f",
+              (gdouble) g->width * g->height / row.time.median) :
+          g_strdup ("-"), fmt_spread (&row.x_copy, "x", 2),
+          fmt_spread (&row.x_shader, "x", 2), ref_cell,
+          g_strdup_printf ("%u", s->dispatches), note);
+      g_free (alg);
+    }
+  }
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
+static void
+report_sysmem (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("System memory in and out",
+      "Wall-clock frames/s of appsrc ! PIPELINE ! appsink, fed distinct "
+      "frames in plain system memory (a ring of 8 that upstream wrote "
+      "before), median over rounds of one burst each [25th–75th "
+      "percentile]. x round trip / x PCIe: per-round ratio of frames/s to "
+      "the vulkanupload ! vulkandownload round trip / to the overlapped PCIe "
+      "floor of the same round.",
+      "<pipeline|<format|<size|frames/s|x round trip|x PCIe overlapped|"
+      "x PCIe up then down|<note");
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    Subject *rt = NULL, *ovl = group_find (g, SUBJECT_PCIE_OVERLAP);
+    Subject *seq = group_find (g, SUBJECT_PCIE_SEQUENTIAL);
+    if (g->kind != GROUP_SYSMEM)
+      continue;
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      if (g_str_equal (s->element, ROUND_TRIP))
+        rt = s;
+    }
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      CsvRow row = { "sysmem", s->element, s->config, g };
+      BenchSpread x_seq = { 0 };
+      gchar *note;
+      if (s->kind != SUBJECT_STREAM && s->kind != SUBJECT_PCIE_OVERLAP
+          && s->kind != SUBJECT_PCIE_SEQUENTIAL)
+        continue;
+      row.time = bench_spread (s->ns, g->rounds);
+      row.fps = spread_fps (&row.time);
+      if (rt)
+        row.x_roundtrip = bench_inverse_ratio_spread (s->ns, rt->ns,
+            g->rounds);
+      if (ovl)
+        row.x_pcie = bench_inverse_ratio_spread (s->ns, ovl->ns, g->rounds);
+      if (seq)
+        x_seq = bench_inverse_ratio_spread (s->ns, seq->ns, g->rounds);
+      note = subject_note (g, s);
+      row.note = note;
+      csv_add (csv, &row);
+      table_add (t, subject_label (s),
+          g_strdup (gst_video_format_to_string (g->format)), fmt_size (g),
+          fmt_spread (&row.fps, "", 0),
+          fmt_spread (&row.x_roundtrip, "x", 2),
+          fmt_spread (&row.x_pcie, "x", 2), fmt_spread (&x_seq, "x", 2),
+          note);
+    }
+  }
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
+static void
+report_chain (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("Elements chained on GPU-resident frames",
+      "Wall-clock frames/s of appsrc ! CHAIN ! appsink in bursts (start-up "
+      "excluded: the first frame of each burst starts the clock), median "
+      "[25th–75th percentile]. GPU µs: the sum of the elements' GPU times "
+      "per frame; GPU-bound frames/s: what that sum allows; x bound: "
+      "frames/s over it, per round.",
+      "<chain|<size|frames/s|GPU µs|GPU-bound frames/s|x bound|<note");
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    if (g->kind != GROUP_CHAIN)
+      continue;
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      CsvRow row = { "chain", "chain", s->config, g };
+      BenchSpread gpu = bench_spread (s->gpu_ns, g->rounds);
+      BenchSpread bound = bench_inverse_ratio_spread (s->ns, s->gpu_ns,
+          g->rounds);
+      gchar *note = subject_note (g, s);
+      row.time = bench_spread (s->ns, g->rounds);
+      row.fps = spread_fps (&row.time);
+      row.gpu_us = gpu.median / 1e3;
+      row.note = note;
+      csv_add (csv, &row);
+      table_add (t, g_strdup (s->config), fmt_size (g),
+          fmt_spread (&row.fps, "", 0), fmt_us (&gpu),
+          gpu.n ? g_strdup_printf ("%.0f", 1e9 / gpu.median) :
+          g_strdup ("-"), fmt_spread (&bound, "x", 2), note);
+    }
+  }
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
+/* The A/A pair of every group; FALSE when any disagrees beyond the
+ * tolerance. */
+static gboolean
+report_repeatability (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("Repeatability (A/A)",
+      "The first subject of each group timed twice under two names in the "
+      "same rounds: the median of their per-round ratio, [25th–75th "
+      "percentile]. Off by more than 5 %: the run is not repeatable.",
+      "<group|<format|<size|<subject|A/A ratio|<verdict");
+  gboolean all = TRUE;
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    Subject *a = g_ptr_array_index (g->subjects, 0), *aa = NULL;
+    BenchSpread x;
+    gboolean ok;
+    for (j = 0; j < g->subjects->len; j++)
+      if (((Subject *) g_ptr_array_index (g->subjects, j))->is_aa)
+        aa = g_ptr_array_index (g->subjects, j);
+    if (!aa)
+      continue;
+    x = bench_ratio_spread (aa->ns, a->ns, g->rounds);
+    ok = bench_repeatable (&x, AA_TOLERANCE);
+    all = all && ok;
+    table_add (t, g_strdup (group_kind_name (g->kind)),
+        g_strdup (gst_video_format_to_string (g->format)), fmt_size (g),
+        subject_label (a), fmt_spread (&x, "x", 2),
+        g_strdup (x.n == 0 ? "no data" : ok ? "repeatable" :
+            "NOT REPEATABLE"));
+    if (csv) {
+      CsvRow row = { "aa", a->element, a->config, g };
+      /* The ratio to its reference: the repeat over the first. */
+      row.x_ref = x.median;
+      row.note = ok ? "repeatable" : "not repeatable";
+      row.time = bench_spread (aa->ns, g->rounds);
+      csv_add (csv, &row);
+    }
+  }
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+  return all;
+}
+
+/* ---- peers (bench/peers.py) ---- */
+
+/* Splits one CSV line into fields ("" quoting as bench/peers.py writes). */
+static gchar **
+csv_split (const gchar * line)
+{
+  GPtrArray *f = g_ptr_array_new ();
+  GString *cur = g_string_new (NULL);
+  gboolean quoted = FALSE;
+  const gchar *c;
+
+  for (c = line; *c && *c != '\n' && *c != '\r'; c++) {
+    if (quoted) {
+      if (*c == '"' && c[1] == '"')
+        g_string_append_c (cur, *c++);
+      else if (*c == '"')
+        quoted = FALSE;
+      else
+        g_string_append_c (cur, *c);
+    } else if (*c == '"') {
+      quoted = TRUE;
+    } else if (*c == ',') {
+      g_ptr_array_add (f, g_strdup (cur->str));
+      g_string_truncate (cur, 0);
+    } else {
+      g_string_append_c (cur, *c);
+    }
+  }
+  g_ptr_array_add (f, g_string_free (cur, FALSE));
+  g_ptr_array_add (f, NULL);
+  return (gchar **) g_ptr_array_free (f, FALSE);
+}
+
+static const gchar *
+field (gchar ** header, gchar ** values, const gchar * name)
+{
+  guint i;
+
+  for (i = 0; header[i] && values[i]; i++)
+    if (g_str_equal (header[i], name))
+      return values[i];
+  return "";
+}
+
+static Subject *
+find_gpu_row (GPtrArray * groups, const gchar * label, const gchar * format,
+    gint w, gint h, Group ** group)
+{
+  guint i, j;
+
+  for (i = 0; i < groups->len; i++) {
+    Group *g = g_ptr_array_index (groups, i);
+    if (g->kind != GROUP_GPU || g->width != w || g->height != h
+        || g_strcmp0 (gst_video_format_to_string (g->format), format))
+      continue;
+    for (j = 0; j < g->subjects->len; j++) {
+      Subject *s = g_ptr_array_index (g->subjects, j);
+      gchar *l = subject_label (s);
+      gboolean match = s->kind == SUBJECT_ELEMENT && !s->is_aa
+          && g_str_equal (l, label);
+      g_free (l);
+      if (match) {
+        *group = g;
+        return s;
+      }
+    }
+  }
+  return NULL;
+}
+
+static void
+report_peers (GPtrArray * groups, GString * md, GString * csv)
+{
+  Table *t = table_new ("Peers on the same GPU (bench/peers.py)",
+      "Median µs of each peer's call, and its ratio to a copy of the same "
+      "frame by the same library in the same rounds (x own copy), beside "
+      "the vktile configuration that does the same work, from this run: its "
+      "median µs and its ratio to the shader copy. The peers ran in their "
+      "own process just before this benchmark: compare ratios, not µs.",
+      "<peer|<operation|<size|median µs|x own copy|<vktile|vktile µs|"
+      "vktile x shader|<note");
+  gchar *contents = NULL;
+  gchar **lines, **header;
+  GError *error = NULL;
+  guint i;
+
+  if (!g_file_get_contents (opt_peers, &contents, NULL, &error)) {
+    g_printerr ("peers: %s\n", error->message);
+    g_clear_error (&error);
+    table_free (t);
+    return;
+  }
+  lines = g_strsplit (contents, "\n", -1);
+  header = csv_split (lines[0] ? lines[0] : "");
+  for (i = 1; lines[0] && lines[i]; i++) {
+    gchar **v;
+    const gchar *label;
+    gint w, h;
+    Group *g = NULL;
+    Subject *s;
+    BenchSpread vk = { 0 }, vkx = { 0 };
+    CsvRow row = { "peer" };
+    if (!lines[i][0])
+      continue;
+    v = csv_split (lines[i]);
+    label = field (header, v, "vktile_configuration");
+    w = atoi (field (header, v, "width"));
+    h = atoi (field (header, v, "height"));
+    s = find_gpu_row (groups, label, field (header, v, "format"), w, h, &g);
+    if (s) {
+      vk = bench_spread (s->ns, g->rounds);
+      vkx = bench_ratio_spread (s->ns,
+          group_find (g, SUBJECT_SHADER_COPY)->ns, g->rounds);
+    }
+    row.element = field (header, v, "peer");
+    row.config = field (header, v, "operation");
+    row.note = field (header, v, "note");
+    row.g = s ? g : NULL;
+    if (*field (header, v, "median_us")) {
+      row.time.n = 1;
+      row.time.median = g_ascii_strtod (field (header, v, "median_us"),
+          NULL) * 1e3;
+      row.time.p25 = g_ascii_strtod (field (header, v, "p25_us"), NULL) * 1e3;
+      row.time.p75 = g_ascii_strtod (field (header, v, "p75_us"), NULL) * 1e3;
+    }
+    if (*field (header, v, "x_floor")) {
+      row.x_copy.n = 1;
+      row.x_copy.median = g_ascii_strtod (field (header, v, "x_floor"), NULL);
+      row.x_copy.p25 = g_ascii_strtod (field (header, v, "x_floor_p25"),
+          NULL);
+      row.x_copy.p75 = g_ascii_strtod (field (header, v, "x_floor_p75"),
+          NULL);
+    }
+    csv_add (csv, &row);
+    table_add (t, g_strdup (row.element), g_strdup (row.config),
+        g_strdup_printf ("%sx%s", field (header, v, "width"),
+            field (header, v, "height")), fmt_us (&row.time),
+        fmt_spread (&row.x_copy, "x", 2), g_strdup (label), fmt_us (&vk),
+        fmt_spread (&vkx, "x", 2), g_strdup (row.note));
+    g_strfreev (v);
+  }
+  g_strfreev (header);
+  g_strfreev (lines);
+  g_free (contents);
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
+/* ---- parsing the command line ---- */
 
 static GArray *
 parse_formats (const gchar * list, GError ** error)
@@ -931,313 +1953,82 @@ parse_sizes (const gchar * list, GError ** error)
   return a;
 }
 
-/* ---- reports ---- */
-
-static gdouble
-gpix_per_s (gint w, gint h, gdouble ns)
-{
-  return ns > 0 ? (gdouble) w * h / ns : 0;
-}
-
-static const CopyResult *
-find_copy (GArray * copies, GstVideoFormat f, gint w, gint h)
-{
-  guint i;
-
-  for (i = 0; copies && i < copies->len; i++) {
-    const CopyResult *c = &g_array_index (copies, CopyResult, i);
-    if (c->format == f && c->width == w && c->height == h)
-      return c;
-  }
-  return NULL;
-}
-
-static gchar *
-fmt_ratio (const CopyResult * c, gdouble ns)
-{
-  if (!c || c->status != RESULT_OK || ns <= 0)
-    return g_strdup ("-");
-  return g_strdup_printf ("%.2fx", ns / c->median_ns);
-}
-
-static const gchar *
-status_text (ResultStatus st, const gchar * message)
-{
-  if (st == RESULT_NO_TIMESTAMPS)
-    return "no GPU timestamps on this device";
-  return message ? message : "";
-}
-
-/* A configuration without its algorithm=... token: rows that share it
- * differ only in the algorithm, and the first of them listed is the
- * reference of the others ("x ref"), e.g. naive and two-pass against tiled. */
-static gchar *
-config_key (const gchar * config, gchar ** algorithm)
-{
-  gchar **tokens = g_strsplit_set (config, " \t", -1);
-  GString *key = g_string_new (NULL);
-  guint i;
-
-  if (algorithm)
-    *algorithm = NULL;
-  for (i = 0; tokens[i]; i++) {
-    if (!tokens[i][0])
-      continue;
-    if (g_str_has_prefix (tokens[i], "algorithm=")) {
-      if (algorithm && !*algorithm)
-        *algorithm = g_strdup (tokens[i] + strlen ("algorithm="));
-      continue;
-    }
-    if (key->len)
-      g_string_append_c (key, ' ');
-    g_string_append (key, tokens[i]);
-  }
-  g_strfreev (tokens);
-  return g_string_free (key, FALSE);
-}
-
-static const GpuResult *
-find_reference (GArray * gpu, const GpuResult * r, gchar ** ref_algorithm)
-{
-  gchar *key = config_key (r->label, NULL);
-  const GpuResult *ref = NULL;
-  guint i;
-
-  *ref_algorithm = NULL;
-  for (i = 0; i < gpu->len && !ref; i++) {
-    const GpuResult *o = &g_array_index (gpu, GpuResult, i);
-    gchar *alg = NULL, *okey;
-    if (o->format != r->format || o->width != r->width
-        || o->height != r->height)
-      continue;
-    okey = config_key (o->label, &alg);
-    if (g_str_equal (okey, key) && alg) {
-      ref = o;
-      *ref_algorithm = alg;
-    } else {
-      g_free (alg);
-    }
-    g_free (okey);
-  }
-  g_free (key);
-  if (ref == r || (ref && ref->status != RESULT_OK)) {
-    g_free (*ref_algorithm);
-    *ref_algorithm = NULL;
-    return NULL;
-  }
-  return ref;
-}
-
-static gchar *
-fmt_ref_ratio (GArray * gpu, const GpuResult * r)
-{
-  gchar *alg = NULL;
-  const GpuResult *ref = find_reference (gpu, r, &alg);
-  gchar *s;
-
-  if (!ref || r->status != RESULT_OK)
-    s = g_strdup ("-");
-  else
-    s = g_strdup_printf ("%.2fx %s", r->median_ns / ref->median_ns, alg);
-  g_free (alg);
-  return s;
-}
-
-static gint
-label_width (GArray * a, gsize elt_size, gsize label_offset, gint min)
-{
-  guint i;
-  gint w = min;
-
-  for (i = 0; a && i < a->len; i++) {
-    const gchar *label = *(const gchar **) (a->data + i * elt_size +
-        label_offset);
-    w = MAX (w, (gint) strlen (label));
-  }
-  return w;
-}
-
-/* Text table on stdout, and the same rows as Markdown when md != NULL. The
- * terminal gets "us" for microseconds: g_print would turn µ into '?' in a C
- * locale. */
 static void
-report (Bench * b, GArray * gpu, GArray * copies, GArray * sys,
-    const gchar * cmdline, GString * md)
+config_clear (gpointer p)
 {
-  guint i;
+  Config *c = p;
+  g_free (c->element);
+  g_free (c->props);
+}
 
-  g_print ("\nvktile benchmark: %s\n", opt_element);
-  g_print ("device: %s (%s, Vulkan %s)\ndriver: %s\n", b->device_name,
-      b->device_type, b->api_version, b->driver);
-  g_print ("%s; %d warm-up + %d measured frames; GPU times are medians of "
-      "timestamp queries\n", gst_version_string (), opt_warmup, opt_frames);
-  if (!b->has_timestamps)
-    g_print ("NOTE: the compute queue of this device has no timestamps: no "
-        "GPU times can be measured\n");
+static gboolean
+element_exists (const gchar * name)
+{
+  GstElementFactory *f = gst_element_factory_find (name);
+  if (f)
+    gst_object_unref (f);
+  return f != NULL;
+}
 
-  if (md) {
-    GDateTime *now = g_date_time_new_now_local ();
-    gchar *date = g_date_time_format (now, "%Y-%m-%d %H:%M %Z");
-    g_string_append_printf (md, "### %s — %s, %s\n\n", opt_element,
-        b->device_name, date);
-    g_string_append_printf (md, "- Device: %s (%s, Vulkan %s)\n",
-        b->device_name, b->device_type, b->api_version);
-    g_string_append_printf (md, "- Driver: %s\n", b->driver);
-    g_string_append_printf (md, "- %s\n", gst_version_string ());
-    g_string_append_printf (md, "- Date: %s\n", date);
-    g_string_append_printf (md, "- Command: `%s`\n", cmdline);
-    g_string_append_printf (md, "- GPU rows: %d warm-up frames, then the "
-        "median of %d; system-memory rows: %d frames after %d warm-up\n",
-        opt_warmup, opt_frames, opt_sysmem_frames, opt_warmup);
-    if (!b->has_timestamps)
-      g_string_append (md, "- **No GPU timestamps on this device's compute "
-          "queue: no GPU times.**\n");
-    g_string_append (md, "\n");
-    g_free (date);
-    g_date_time_unref (now);
+/* The configurations of the run, and the one per element for the stream
+ * rows and chains: --config as given, or each element's defaults. */
+static gboolean
+parse_configs (gchar ** elements, GArray * configs, GArray * stream,
+    GError ** error)
+{
+  guint e, i;
+
+  for (e = 0; elements[e]; e++) {
+    if (!element_exists (elements[e])) {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+          "No element \"%s\": is GST_PLUGIN_PATH set to the build's plugin/ "
+          "folder?", elements[e]);
+      return FALSE;
+    }
   }
-
-  if (copies && copies->len) {
-    g_print ("\nCopy floor: vkCmdCopyBuffer of the frame, device-local to "
-        "device-local (GB/s counts bytes in + bytes out)\n");
-    g_print ("%-8s %-10s %12s %10s %10s %8s %10s %8s\n", "format", "size",
-        "bytes", "median us", "min us", "GB/s", "shader us", "GB/s");
-    if (md)
-      g_string_append (md, "#### Copy floor (the frame copied device-local "
-          "to device-local by vkCmdCopyBuffer, and by a compute shader)\n\n"
-          "| format | size | bytes | vkCmdCopyBuffer median µs | min µs | "
-          "GB/s (in + out) | shader copy median µs | GB/s |\n"
-          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-    for (i = 0; i < copies->len; i++) {
-      const CopyResult *c = &g_array_index (copies, CopyResult, i);
-      const gchar *fmt = gst_video_format_to_string (c->format);
-      gchar size[32];
-      g_snprintf (size, sizeof (size), "%dx%d", c->width, c->height);
-      if (c->status == RESULT_OK) {
-        gdouble gbs = 2.0 * c->bytes / c->median_ns;
-        gdouble sgbs = c->shader_median_ns > 0 ?
-            2.0 * c->bytes / c->shader_median_ns : 0;
-        g_print ("%-8s %-10s %12" G_GSIZE_FORMAT " %10.1f %10.1f %8.1f "
-            "%10.1f %8.1f\n", fmt, size, c->bytes, c->median_ns / 1e3,
-            c->min_ns / 1e3, gbs, c->shader_median_ns / 1e3, sgbs);
-        if (md)
-          g_string_append_printf (md, "| %s | %s | %" G_GSIZE_FORMAT
-              " | %.1f | %.1f | %.1f | %.1f | %.1f |\n", fmt, size, c->bytes,
-              c->median_ns / 1e3, c->min_ns / 1e3, gbs,
-              c->shader_median_ns / 1e3, sgbs);
-      } else {
-        g_print ("%-8s %-10s %12" G_GSIZE_FORMAT " %s\n", fmt, size,
-            c->bytes, status_text (c->status, c->message));
-        if (md)
-          g_string_append_printf (md, "| %s | %s | %" G_GSIZE_FORMAT
-              " | - | - | - (%s) |\n", fmt, size, c->bytes,
-              status_text (c->status, c->message));
+  for (i = 0; opt_configs && opt_configs[i]; i++) {
+    gchar *text = g_strstrip (g_strdup (opt_configs[i]));
+    gsize len = strcspn (text, " \t");
+    gchar *first = g_strndup (text, len);
+    Config c;
+    if (!strchr (first, '=') && element_exists (first)) {
+      c.element = first;
+      c.props = g_strdup (g_strstrip (text + len));
+    } else if (g_strv_length (elements) == 1) {
+      g_free (first);
+      c.element = g_strdup (elements[0]);
+      c.props = g_strdup (text);
+    } else {
+      g_free (first);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+          "--config \"%s\": name the element first (the run has several)",
+          opt_configs[i]);
+      g_free (text);
+      return FALSE;
+    }
+    g_array_append_val (configs, c);
+    g_free (text);
+  }
+  for (e = 0; elements[e]; e++) {
+    Config s = { g_strdup (elements[e]), NULL };
+    const gchar *first = NULL;
+    if (!opt_configs) {
+      const gchar *const *d = default_configs (elements[e]);
+      for (i = 0; d[i]; i++) {
+        Config c = { g_strdup (elements[e]), g_strdup (d[i]) };
+        g_array_append_val (configs, c);
       }
     }
-    if (md)
-      g_string_append (md, "\n");
+    for (i = 0; i < configs->len && !first; i++)
+      if (g_str_equal (g_array_index (configs, Config, i).element,
+              elements[e]))
+        first = g_array_index (configs, Config, i).props;
+    /* Stream rows: the standard settings, or the first given. */
+    s.props = g_strdup (opt_configs ? (first ? first : "") :
+        stream_config (elements[e]));
+    g_array_append_val (stream, s);
   }
-
-  if (gpu && gpu->len) {
-    gint lw = label_width (gpu, sizeof (GpuResult),
-        G_STRUCT_OFFSET (GpuResult, label), 13);
-    g_print ("\n%s on GPU-resident frames: GPU time of its dispatches. "
-        "x copy: time / copy floor of the same format and size; x ref: time "
-        "/ time of the same configuration with the algorithm named\n",
-        opt_element);
-    g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %8s %-16s %4s %s\n", lw,
-        "configuration", "format", "size", "median us", "min us", "Gpix/s",
-        "x copy", "x shader", "x ref", "disp", "note");
-    if (md)
-      g_string_append_printf (md, "#### %s on GPU-resident frames (GPU time "
-          "of the element's dispatches)\n\n"
-          "x copy: the time over the vkCmdCopyBuffer floor of the same format "
-          "and size; x shader: over the shader copy. "
-          "x ref: the time over that of the same configuration with the "
-          "algorithm named.\n\n"
-          "| configuration | format | size | median µs | min µs | Gpixel/s "
-          "| x copy | x shader | x ref | note |\n"
-          "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
-          opt_element);
-    for (i = 0; i < gpu->len; i++) {
-      const GpuResult *r = &g_array_index (gpu, GpuResult, i);
-      const CopyResult *c = find_copy (copies, r->format, r->width,
-          r->height);
-      const gchar *fmt = gst_video_format_to_string (r->format);
-      const gchar *note = status_text (r->status, r->message);
-      gchar *ref = fmt_ref_ratio (gpu, r);
-      gchar size[32];
-      g_snprintf (size, sizeof (size), "%dx%d", r->width, r->height);
-      if (r->status == RESULT_OK) {
-        gchar *ratio = fmt_ratio (c, r->median_ns);
-        gchar *sratio = c && c->shader_median_ns > 0 ?
-            g_strdup_printf ("%.2fx", r->median_ns / c->shader_median_ns) :
-            g_strdup ("-");
-        gdouble gpix = gpix_per_s (r->width, r->height, r->median_ns);
-        g_print ("%-*s %-6s %-10s %10.1f %10.1f %7.2f %8s %8s %-16s %4u %s\n",
-            lw, r->label, fmt, size, r->median_ns / 1e3, r->min_ns / 1e3, gpix,
-            ratio, sratio, ref, r->dispatches, note);
-        if (md)
-          g_string_append_printf (md, "| %s | %s | %s | %.1f | %.1f | %.2f "
-              "| %s | %s | %s | %s |\n", r->label, fmt, size,
-              r->median_ns / 1e3, r->min_ns / 1e3, gpix, ratio, sratio, ref,
-              note);
-        g_free (ratio);
-        g_free (sratio);
-      } else {
-        g_print ("%-*s %-6s %-10s %10s %10s %7s %8s %8s %-16s %4s %s\n", lw,
-            r->label, fmt, size, "-", "-", "-", "-", "-", "-", "-", note);
-        if (md)
-          g_string_append_printf (md, "| %s | %s | %s | - | - | - | - | - "
-              "| - | %s |\n", r->label, fmt, size, note);
-      }
-      g_free (ref);
-    }
-    if (md)
-      g_string_append (md, "\n");
-  }
-
-  if (sys && sys->len) {
-    gint lw = label_width (sys, sizeof (SysResult),
-        G_STRUCT_OFFSET (SysResult, label), 8);
-    g_print ("\nSystem memory in and out, RGBA: wall-clock frames/s; ratio to "
-        "the vulkanupload ! vulkandownload round trip of the same size\n");
-    g_print ("%-*s %-10s %10s %7s %s\n", lw, "pipeline", "size", "frames/s",
-        "ratio", "note");
-    if (md)
-      g_string_append (md, "#### System memory in and out, RGBA (wall-clock "
-          "frames/s)\n\n"
-          "| pipeline | size | frames/s | ratio to round trip | note |\n"
-          "| --- | --- | ---: | ---: | --- |\n");
-    for (i = 0; i < sys->len; i++) {
-      const SysResult *r = &g_array_index (sys, SysResult, i);
-      const SysResult *base = NULL;
-      const gchar *note = r->message ? r->message :
-          (r->caps_note ? r->caps_note : "");
-      gchar size[32], ratio[32] = "-", fps[32] = "-";
-      guint j;
-      /* The round trip (the row without caps_note) of the same size. */
-      for (j = 0; j < sys->len; j++) {
-        const SysResult *o = &g_array_index (sys, SysResult, j);
-        if (o->width == r->width && o->height == r->height && !o->caps_note
-            && o->status == RESULT_OK)
-          base = o;
-      }
-      g_snprintf (size, sizeof (size), "%dx%d", r->width, r->height);
-      if (r->status == RESULT_OK) {
-        g_snprintf (fps, sizeof (fps), "%.1f", r->fps);
-        if (base && base->fps > 0)
-          g_snprintf (ratio, sizeof (ratio), "%.2fx", r->fps / base->fps);
-      }
-      g_print ("%-*s %-10s %10s %7s %s\n", lw, r->label, size, fps, ratio,
-          note);
-      if (md)
-        g_string_append_printf (md, "| `%s` | %s | %s | %s | %s |\n",
-            r->label, size, fps, ratio, note);
-    }
-    if (md)
-      g_string_append (md, "\n");
-  }
+  return TRUE;
 }
 
 /* The command line as typed, for the Markdown section. */
@@ -1260,53 +2051,108 @@ join_cmdline (gint argc, gchar ** argv)
   return g_string_free (s, FALSE);
 }
 
+static void
+report_header (Bench * b, const gchar * cmdline, gdouble seconds,
+    GString * md)
+{
+  GDateTime *now = g_date_time_new_now_utc ();
+  gchar *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+  gchar *lines[7];
+  guint i;
+
+  lines[0] = g_strdup_printf ("Device: %s (%s, Vulkan %s)", b->device_name,
+      b->device_type, b->api_version);
+  lines[1] = g_strdup_printf ("Driver: %s; %s", b->driver,
+      gst_version_string ());
+  lines[2] = g_strdup_printf ("Command: `%s`", cmdline);
+  lines[3] = g_strdup_printf ("GPU rows: %d warm-up + %d measured rounds, "
+      "one frame each; system-memory and chain rows: %d + %d rounds of "
+      "bursts of %d frames or more (%d ms at least); on a GPU, a 2 x 64 MiB copy before every timed frame or burst "
+      "(clocks up, L2 evicted); %.0f s in all", opt_warmup, opt_rounds,
+      MAX (1, opt_warmup / 5), opt_stream_rounds, opt_burst, opt_burst_ms,
+      seconds);
+  lines[4] = g_strdup_printf ("GPU at the start: %s", b->gpu_state_start);
+  lines[5] = g_strdup_printf ("GPU at the end: %s", b->gpu_state_end);
+  lines[6] = NULL;
+  say ("\nvktile benchmark, %s\n", date);
+  for (i = 0; lines[i]; i++)
+    say ("%s\n", lines[i]);
+  if (md) {
+    g_string_append_printf (md, "### %s, %s\n\n", b->device_name, date);
+    for (i = 0; lines[i]; i++)
+      g_string_append_printf (md, "- %s\n", lines[i]);
+    if (!b->has_timestamps)
+      g_string_append (md, "- **No GPU timestamps on this device's compute "
+          "queue: no GPU times.**\n");
+    g_string_append (md, "\n");
+  }
+  for (i = 0; lines[i]; i++)
+    g_free (lines[i]);
+  g_free (date);
+  g_date_time_unref (now);
+}
+
+static gchar *
+describe_defaults (void)
+{
+  static const gchar *names[] = { "tiledconv", "gaussblur",
+    "recursivefilter"
+  };
+  GString *d = g_string_new ("Configurations timed without --config:\n");
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++) {
+    const gchar *const *cfg = default_configs (names[i]);
+    g_string_append_printf (d, "  %s (system memory and chains: %s):\n",
+        names[i], stream_config (names[i]));
+    for (j = 0; cfg[j]; j++)
+      g_string_append_printf (d, "    %s\n", cfg[j]);
+  }
+  g_string_append (d, "  any other element: its defaults\n");
+  return g_string_free (d, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
   GOptionContext *octx;
   GError *error = NULL;
   Bench bench = { 0 };
-  GArray *formats = NULL, *sizes = NULL;
-  GArray *gpu = NULL, *copies = NULL, *sys = NULL;
-  const gchar *const *configs;
-  gchar *cmdline = join_cmdline (argc, argv);
-  GString *md = NULL;
+  GArray *formats = NULL, *sizes = NULL, *stream_formats = NULL;
+  GArray *configs = g_array_new (FALSE, TRUE, sizeof (Config));
+  GArray *stream = g_array_new (FALSE, TRUE, sizeof (Config));
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      group_free);
+  gchar **elements = NULL;
+  gchar *cmdline = join_cmdline (argc, argv), *defaults;
+  GString *md = NULL, *csv = NULL;
   gint64 t_start = g_get_monotonic_time ();
-  guint f, z, c, n_configs, step = 0, steps;
+  gboolean repeatable;
+  guint f, z, i;
   int ret = 1;
 
-  octx = g_option_context_new ("- time vktile elements against the GPU copy "
-      "floor");
+  g_array_set_clear_func (configs, config_clear);
+  g_array_set_clear_func (stream, config_clear);
+  octx = g_option_context_new ("- time vktile elements against the floors "
+      "of the same GPU");
   g_option_context_set_summary (octx,
-      "Times each configuration of an element on GPU-resident frames with "
-      "Vulkan timestamp queries (median after warm-up), the GPU copy of the "
-      "same frames (the floor), and the element with system memory in and "
-      "out against a vulkanupload ! vulkandownload round trip.\n\n"
+      "Times each element configuration on GPU-resident frames (GPU time, "
+      "from Vulkan timestamps), with system memory in and out (frames/s), "
+      "and chained (frames/s), beside the floors measured in the same "
+      "rounds: the device-local copy, a shader copy, the PCIe copies, the "
+      "vulkanupload ! vulkandownload round trip. Everything compared is "
+      "timed in interleaved rounds, so that ratios hold on a shared GPU "
+      "whose speed drifts; an A/A row per group shows whether they did.\n\n"
       "Examples:\n"
       "  vktile-bench --quick\n"
-      "  vktile-bench --markdown bench.md\n"
+      "  vktile-bench --markdown bench.md --csv bench.csv\n"
       "  vktile-bench -e tiledconv -c \"preset=gaussian5 algorithm=tiled\" "
       "-f RGBA -s 3840x2160\n"
-      "  vktile-bench -e gaussblur -c \"sigma=2 algorithm=fused\" "
-      "-c \"sigma=2 algorithm=two-pass\"");
-  {
-    /* The defaults, in --help, so that nobody has to read the source to
-     * know what a bare run times. */
-    static const gchar *names[] = { "tiledconv", "gaussblur",
-      "recursivefilter"
-    };
-    GString *d = g_string_new ("Configurations timed without --config:\n");
-    guint i, j;
-    for (i = 0; i < G_N_ELEMENTS (names); i++) {
-      const gchar *const *cfg = default_configs (names[i]);
-      g_string_append_printf (d, "  %s:\n", names[i]);
-      for (j = 0; cfg[j]; j++)
-        g_string_append_printf (d, "    %s\n", cfg[j]);
-    }
-    g_string_append (d, "  any other element: its defaults\n");
-    g_option_context_set_description (octx, d->str);
-    g_string_free (d, TRUE);
-  }
+      "  vktile-bench -e gaussblur,tiledconv -c \"gaussblur sigma=2\" "
+      "-c \"tiledconv preset=box5\"");
+  defaults = describe_defaults ();
+  g_option_context_set_description (octx, defaults);
+  g_free (defaults);
   g_option_context_add_main_entries (octx, entries, NULL);
   g_option_context_add_group (octx, gst_init_get_option_group ());
   if (!g_option_context_parse (octx, &argc, &argv, &error)) {
@@ -1314,40 +2160,35 @@ main (int argc, char **argv)
     goto out;
   }
 
-  if (!opt_element)
-    opt_element = g_strdup ("tiledconv");
-  if (opt_frames < 0)
-    opt_frames = opt_quick ? 10 : 200;
+  if (opt_rounds < 0)
+    opt_rounds = opt_quick ? 8 : 100;
   if (opt_warmup < 0)
-    opt_warmup = opt_quick ? 3 : 200;
-  if (opt_sysmem_frames < 0)
-    opt_sysmem_frames = opt_quick ? 10 : 300;
-  if (opt_frames < 1 || opt_sysmem_frames < 1 || opt_warmup < 1) {
-    /* The throughput rows start their clock at the last warm-up frame. */
-    g_printerr ("--frames and --sysmem-frames must be >= 1, --warmup >= 1\n");
+    opt_warmup = opt_quick ? 2 : 10;
+  if (opt_stream_rounds < 0)
+    opt_stream_rounds = opt_quick ? 3 : 40;
+  if (opt_burst < 0)
+    opt_burst = opt_quick ? 4 : 12;
+  if (opt_burst_ms < 0)
+    opt_burst_ms = opt_quick ? 0 : 50;
+  if (opt_rounds < 1 || opt_stream_rounds < 1 || opt_warmup < 1
+      || opt_burst < 2) {
+    g_printerr ("--rounds, --stream-rounds and --warmup must be >= 1, "
+        "--burst >= 2\n");
     goto out;
   }
-  formats = parse_formats (opt_formats ? opt_formats : "GRAY8,RGBA,NV12",
-      &error);
-  if (formats)
-    sizes = parse_sizes (opt_sizes ? opt_sizes :
-        (opt_quick ? "640x360" : "1920x1080,3840x2160"), &error);
-  if (!sizes) {
+  elements = g_strsplit (opt_elements ? opt_elements :
+      "tiledconv,gaussblur,recursivefilter", ",", -1);
+  for (i = 0; elements[i]; i++)
+    g_strstrip (elements[i]);
+  if (!(formats = parse_formats (opt_formats ? opt_formats :
+              "GRAY8,RGBA,NV12", &error))
+      || !(stream_formats = parse_formats (opt_stream_formats ?
+              opt_stream_formats : "RGBA,NV12", &error))
+      || !(sizes = parse_sizes (opt_sizes ? opt_sizes :
+              (opt_quick ? "640x360" : "1920x1080,3840x2160"), &error))
+      || !parse_configs (elements, configs, stream, &error)) {
     g_printerr ("%s\n", error->message);
     goto out;
-  }
-  configs = opt_configs ? (const gchar * const *) opt_configs :
-      default_configs (opt_element);
-  n_configs = g_strv_length ((gchar **) configs);
-
-  {
-    GstElementFactory *factory = gst_element_factory_find (opt_element);
-    if (!factory) {
-      g_printerr ("No element \"%s\": is GST_PLUGIN_PATH set to the build's "
-          "plugin/ folder?\n", opt_element);
-      goto out;
-    }
-    gst_object_unref (factory);
   }
   if (!bench_open (&bench, &error)) {
     g_printerr ("No usable Vulkan device: %s\n",
@@ -1359,115 +2200,70 @@ main (int argc, char **argv)
   if (!bench.has_timestamps)
     g_printerr ("WARNING: no timestamps on the compute queue: GPU times "
         "will be reported as missing\n");
+  bench.gpu_state_start = read_gpu_state (&bench);
+  g_printerr ("GPU: %s\n", bench.gpu_state_start);
 
-  gpu = g_array_new (FALSE, TRUE, sizeof (GpuResult));
-  copies = g_array_new (FALSE, TRUE, sizeof (CopyResult));
-  sys = g_array_new (FALSE, TRUE, sizeof (SysResult));
-  steps = sizes->len * formats->len * ((opt_no_copy ? 0 : 1) +
-      (opt_no_gpu ? 0 : n_configs)) + (opt_no_sysmem ? 0 : 2 * sizes->len);
-
-  /* Size by size, format by format: the copy floor right before the
-   * configurations it is the floor of, on the same device. */
   for (z = 0; z < sizes->len; z++) {
     Size sz = g_array_index (sizes, Size, z);
-    for (f = 0; f < formats->len; f++) {
-      GstVideoFormat fmt = g_array_index (formats, GstVideoFormat, f);
-      if (!opt_no_copy) {
-        CopyResult cr;
-        time_copy (&bench, fmt, sz.w, sz.h, &cr);
-        g_array_append_val (copies, cr);
-        g_printerr ("[%u/%u] copy %s %dx%d: %.1f us%s%s\n", ++step, steps,
-            gst_video_format_to_string (fmt), sz.w, sz.h, cr.median_ns / 1e3,
-            cr.message ? " — " : "", cr.message ? cr.message : "");
-      }
-      for (c = 0; !opt_no_gpu && c < n_configs; c++) {
-        GpuResult gr;
-        time_element (&bench, configs[c], fmt, sz.w, sz.h, &gr);
-        g_array_append_val (gpu, gr);
-        g_printerr ("[%u/%u] %s %s %s %dx%d: ", ++step, steps, opt_element,
-            gr.label, gst_video_format_to_string (fmt), sz.w, sz.h);
-        if (gr.status == RESULT_OK)
-          g_printerr ("%.1f us%s%s\n", gr.median_ns / 1e3,
-              gr.message ? " — " : "", gr.message ? gr.message : "");
-        else
-          g_printerr ("%s\n", status_text (gr.status, gr.message));
-      }
-    }
+    for (f = 0; !opt_no_gpu && f < formats->len; f++)
+      g_ptr_array_add (groups, plan_gpu (configs, g_array_index (formats,
+                  GstVideoFormat, f), sz.w, sz.h));
+    for (f = 0; !opt_no_sysmem && f < stream_formats->len; f++)
+      g_ptr_array_add (groups, plan_sysmem (stream,
+              g_array_index (stream_formats, GstVideoFormat, f), sz.w, sz.h));
+    if (!opt_no_chain && stream->len >= 2)
+      g_ptr_array_add (groups, plan_chain (stream, sz.w, sz.h));
   }
-
-  if (!opt_no_sysmem) {
-    gchar *el_desc = g_strdup_printf ("%s name=" EL_NAME " %s", opt_element,
-        configs[0]);
-    for (z = 0; z < sizes->len; z++) {
-      Size sz = g_array_index (sizes, Size, z);
-      SysResult sr;
-      /* gstvulkan 1.22's vulkandownload takes only VulkanImage: the round
-       * trip goes through an image, with the format pinned on both sides
-       * (an unconstrained vulkanupload may pick one gstvulkan aborts on). */
-      time_sysmem (&bench, "imagefreeze ! vulkanupload ! vulkandownload",
-          "vulkanupload ! video/x-raw(memory:VulkanImage),format=RGBA ! "
-          "vulkandownload ! video/x-raw,format=RGBA", sz.w, sz.h, FALSE, &sr);
-      g_array_append_val (sys, sr);
-      g_printerr ("[%u/%u] round trip %dx%d: %.1f frames/s%s%s\n", ++step,
-          steps, sz.w, sz.h, sr.fps, sr.message ? " — " : "",
-          sr.message ? sr.message : "");
-      {
-        gchar *label = g_strdup_printf ("imagefreeze ! %s%s%s ! fakesink",
-            opt_element, configs[0][0] ? " " : "", configs[0]);
-        time_sysmem (&bench, label, el_desc, sz.w, sz.h, TRUE, &sr);
-        g_free (label);
-      }
-      g_array_append_val (sys, sr);
-      g_printerr ("[%u/%u] %s system memory %dx%d: %.1f frames/s%s%s\n",
-          ++step, steps, opt_element, sz.w, sz.h, sr.fps,
-          sr.message ? " — " : "", sr.message ? sr.message : "");
-    }
-    g_free (el_desc);
-  }
+  for (i = 0; i < groups->len; i++)
+    group_run (&bench, g_ptr_array_index (groups, i), i, groups->len);
+  bench.gpu_state_end = read_gpu_state (&bench);
 
   if (opt_markdown)
     md = g_string_new (NULL);
-  report (&bench, gpu, copies, sys, cmdline, md);
-  if (opt_verbose)
-    g_print ("\npipelines that ran on the benchmark's own device: %u\n",
-        bench.shared_with_pipelines);
-  g_print ("\n%.1f s in all\n", (g_get_monotonic_time () - t_start) / 1e6);
-  if (md) {
-    if (!g_file_set_contents (opt_markdown, md->str, md->len, &error)) {
-      g_printerr ("Cannot write %s: %s\n", opt_markdown, error->message);
-      goto out;
-    }
-    g_print ("Markdown written to %s\n", opt_markdown);
+  if (opt_csv)
+    csv = g_string_new (CSV_HEADER);
+  report_header (&bench, cmdline,
+      (g_get_monotonic_time () - t_start) / 1e6, md);
+  repeatable = report_repeatability (groups, md, csv);
+  report_floors (groups, md, csv);
+  report_gpu (groups, md, csv);
+  report_sysmem (groups, md, csv);
+  report_chain (groups, md, csv);
+  if (opt_peers)
+    report_peers (groups, md, csv);
+  if (!repeatable) {
+    const gchar *warn = "NOT REPEATABLE: an A/A pair differs by more than "
+        "5 %: the GPU's speed changed within rounds; run again.";
+    say ("\n%s\n", warn);
+    if (md)
+      g_string_append_printf (md, "**%s**\n\n", warn);
+  }
+  say ("\n%.1f s in all\n", (g_get_monotonic_time () - t_start) / 1e6);
+  if (md && !g_file_set_contents (opt_markdown, md->str, md->len, &error)) {
+    g_printerr ("Cannot write %s: %s\n", opt_markdown, error->message);
+    goto out;
+  }
+  if (csv && !g_file_set_contents (opt_csv, csv->str, csv->len, &error)) {
+    g_printerr ("Cannot write %s: %s\n", opt_csv, error->message);
+    goto out;
   }
   ret = 0;
 
 out:
-  if (gpu) {
-    for (c = 0; c < gpu->len; c++) {
-      g_free (g_array_index (gpu, GpuResult, c).label);
-      g_free (g_array_index (gpu, GpuResult, c).message);
-    }
-    g_array_unref (gpu);
-  }
-  if (copies) {
-    for (c = 0; c < copies->len; c++)
-      g_free (g_array_index (copies, CopyResult, c).message);
-    g_array_unref (copies);
-  }
-  if (sys) {
-    for (c = 0; c < sys->len; c++) {
-      g_free (g_array_index (sys, SysResult, c).label);
-      g_free (g_array_index (sys, SysResult, c).message);
-      g_free (g_array_index (sys, SysResult, c).caps_note);
-    }
-    g_array_unref (sys);
-  }
+  g_ptr_array_unref (groups);
+  g_array_unref (configs);
+  g_array_unref (stream);
   if (md)
     g_string_free (md, TRUE);
+  if (csv)
+    g_string_free (csv, TRUE);
   if (formats)
     g_array_unref (formats);
+  if (stream_formats)
+    g_array_unref (stream_formats);
   if (sizes)
     g_array_unref (sizes);
+  g_strfreev (elements);
   bench_close (&bench);
   g_clear_error (&error);
   g_option_context_free (octx);

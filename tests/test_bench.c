@@ -1,0 +1,228 @@
+/* test_bench.c: the benchmark's own checks — the statistics of its
+ * interleaved rounds (bench/benchstats.c), and one quick run of
+ * vktile-bench on this machine's Vulkan device whose CSV must hold every
+ * section, the A/A rows and numbers where numbers belong. */
+#include <gst/check/gstcheck.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "bench/benchstats.h"
+
+GST_START_TEST (test_spread)
+{
+  const gdouble v[] = { 5, 1, 4, 2, 3 };
+  const gdouble with_gaps[] = { 0, 2, NAN, 4, -1, 6 };
+  BenchSpread s = bench_spread (v, 5);
+
+  fail_unless_equals_int (s.n, 5);
+  fail_unless (s.median == 3 && s.p25 == 2 && s.p75 == 4);
+  /* Missing rounds (0, negative, NaN) are left out, not counted as fast. */
+  s = bench_spread (with_gaps, 6);
+  fail_unless_equals_int (s.n, 3);
+  fail_unless (s.median == 4 && s.p25 == 3 && s.p75 == 5);
+  s = bench_spread (v, 0);
+  fail_unless (s.n == 0 && s.median == 0);
+  /* Even count: interpolated between the middle two. */
+  s = bench_spread (v, 4);
+  fail_unless (fabs (s.median - 3.0) < 1e-12);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_ratio_per_round)
+{
+  /* The machine slows down 3x halfway: per-round ratios stay at 2, the
+   * ratio of the two medians would not. */
+  const gdouble num[] = { 20, 20, 20, 60, 60, 60, 60 };
+  const gdouble den[] = { 10, 10, 10, 30, 30, 30, 30 };
+  const gdouble den_gap[] = { 10, 0, 10, 30, 30, 30, 30 };
+  BenchSpread r = bench_ratio_spread (num, den, 7);
+
+  fail_unless_equals_int (r.n, 7);
+  fail_unless (r.median == 2 && r.p25 == 2 && r.p75 == 2);
+  r = bench_inverse_ratio_spread (num, den, 7);
+  fail_unless (r.median == 0.5);
+  r = bench_ratio_spread (num, den_gap, 7);
+  fail_unless_equals_int (r.n, 6);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_round_order)
+{
+  guint n = 5, r, p;
+
+  for (r = 0; r < 12; r++) {
+    guint seen = 0;
+    for (p = 0; p < n; p++)
+      seen |= 1u << bench_round_order (r, p, n);
+    /* Every subject once per round... */
+    fail_unless_equals_int (seen, (1u << n) - 1);
+    /* ...and a different one first each round. */
+    fail_unless_equals_int (bench_round_order (r, 0, n), r % n);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_repeatable)
+{
+  BenchSpread s = { 0.97, 1.03, 1.08, 10 };
+
+  fail_unless (bench_repeatable (&s, 0.05));
+  s.median = 1.06;
+  fail_if (bench_repeatable (&s, 0.05));
+  s.median = 0.94;
+  fail_if (bench_repeatable (&s, 0.05));
+  s.n = 0;
+  s.median = 1.0;
+  fail_if (bench_repeatable (&s, 0.05));
+}
+
+GST_END_TEST;
+
+/* The value of `column` in a CSV line split by csv_fields. */
+static gchar **
+csv_fields (const gchar * line)
+{
+  GPtrArray *f = g_ptr_array_new ();
+  GString *cur = g_string_new (NULL);
+  gboolean quoted = FALSE;
+  const gchar *c;
+
+  for (c = line; *c; c++) {
+    if (quoted && *c == '"' && c[1] == '"')
+      g_string_append_c (cur, *c++);
+    else if (*c == '"')
+      quoted = !quoted;
+    else if (*c == ',' && !quoted) {
+      g_ptr_array_add (f, g_strdup (cur->str));
+      g_string_truncate (cur, 0);
+    } else
+      g_string_append_c (cur, *c);
+  }
+  g_ptr_array_add (f, g_string_free (cur, FALSE));
+  g_ptr_array_add (f, NULL);
+  return (gchar **) g_ptr_array_free (f, FALSE);
+}
+
+static gint
+column (gchar ** header, const gchar * name)
+{
+  gint i;
+
+  for (i = 0; header[i]; i++)
+    if (g_str_equal (header[i], name))
+      return i;
+  fail ("no column %s", name);
+  return -1;
+}
+
+GST_START_TEST (test_quick_run)
+{
+  gchar *dir = g_dir_make_tmp ("vktile-bench-XXXXXX", NULL);
+  gchar *csv_path = g_build_filename (dir, "bench.csv", NULL);
+  gchar *md_path = g_build_filename (dir, "bench.md", NULL);
+  const gchar *argv[] = { VKTILE_BENCH, "--quick", "-s", "97x33",
+    "-e", "tiledconv,gaussblur",
+    "-c", "tiledconv preset=box3 algorithm=tiled",
+    "-c", "tiledconv preset=box3 algorithm=naive",
+    "-c", "gaussblur sigma=2", "-f", "RGBA,NV12", "--stream-formats", "NV12",
+    "--csv", csv_path, "--markdown", md_path, NULL
+  };
+  gchar *out = NULL, *err = NULL, *csv = NULL;
+  gchar **lines, **header;
+  gint status = -1, c_section, c_config, c_median, c_xcopy, c_xref, c_fps;
+  gint c_xrt, c_format;
+  guint i, gpu = 0, floors = 0, sysmem = 0, chain = 0, aa = 0, naive = 0;
+  GError *error = NULL;
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, &out,
+          &err, &status, &error), "%s", error ? error->message : "");
+  fail_unless (g_spawn_check_wait_status (status, NULL),
+      "vktile-bench failed:\n%s\n%s", out, err);
+  fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  fail_unless (g_file_test (md_path, G_FILE_TEST_EXISTS));
+  fail_unless (strstr (out, "Repeatability (A/A)") != NULL);
+
+  lines = g_strsplit (csv, "\n", -1);
+  header = csv_fields (lines[0]);
+  c_section = column (header, "section");
+  c_config = column (header, "configuration");
+  c_format = column (header, "format");
+  c_median = column (header, "median_us");
+  c_xcopy = column (header, "x_copy");
+  c_xref = column (header, "x_ref");
+  c_fps = column (header, "fps");
+  c_xrt = column (header, "x_roundtrip");
+  for (i = 1; lines[i] && lines[i][0]; i++) {
+    gchar **f = csv_fields (lines[i]);
+    const gchar *section = f[c_section];
+    fail_unless_equals_int (g_strv_length (f), g_strv_length (header));
+    if (g_str_equal (section, "gpu")) {
+      gpu++;
+      /* Every element row was timed and compared with the copy floor. */
+      fail_unless (g_ascii_strtod (f[c_median], NULL) > 0, "%s", lines[i]);
+      fail_unless (g_ascii_strtod (f[c_xcopy], NULL) > 0, "%s", lines[i]);
+      if (strstr (f[c_config], "algorithm=naive")) {
+        naive++;
+        fail_unless (g_ascii_strtod (f[c_xref], NULL) > 0, "%s", lines[i]);
+      }
+    } else if (g_str_equal (section, "floor")) {
+      floors++;
+      fail_unless (g_ascii_strtod (f[c_median], NULL) > 0, "%s", lines[i]);
+    } else if (g_str_equal (section, "sysmem")) {
+      sysmem++;
+      fail_unless_equals_string (f[c_format], "NV12");
+      fail_unless (g_ascii_strtod (f[c_fps], NULL) > 0, "%s", lines[i]);
+      fail_unless (g_ascii_strtod (f[c_xrt], NULL) > 0, "%s", lines[i]);
+    } else if (g_str_equal (section, "chain")) {
+      chain++;
+      fail_unless (g_ascii_strtod (f[c_fps], NULL) > 0, "%s", lines[i]);
+    } else if (g_str_equal (section, "aa")) {
+      aa++;
+      fail_unless (g_ascii_strtod (f[c_xref], NULL) > 0, "%s", lines[i]);
+    }
+    g_strfreev (f);
+  }
+  /* 2 formats x (3 configurations + the A/A repeat); 2 x 6 floors;
+   * 3 elements' and round trip's and 2 PCIe floors' sysmem rows... */
+  fail_unless_equals_int (gpu, 2 * 4);
+  fail_unless_equals_int (naive, 2);
+  fail_unless_equals_int (floors, 2 * 6);
+  fail_unless_equals_int (sysmem, 2 + 1 + 1 + 2);
+  fail_unless_equals_int (chain, 2);
+  fail_unless_equals_int (aa, 2 + 1 + 1);
+
+  g_strfreev (header);
+  g_strfreev (lines);
+  g_free (csv);
+  g_free (out);
+  g_free (err);
+  g_unlink (csv_path);
+  g_unlink (md_path);
+  g_rmdir (dir);
+  g_free (csv_path);
+  g_free (md_path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+static Suite *
+bench_suite (void)
+{
+  Suite *s = suite_create ("bench");
+  TCase *tc = tcase_create ("bench");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_spread);
+  tcase_add_test (tc, test_ratio_per_round);
+  tcase_add_test (tc, test_round_order);
+  tcase_add_test (tc, test_repeatable);
+  tcase_add_test (tc, test_quick_run);
+  return s;
+}
+
+GST_CHECK_MAIN (bench);
