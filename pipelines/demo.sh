@@ -44,6 +44,6 @@ done
 
 echo
 echo "GPU time per frame (median of the timing meta, after warm-up):"
-"$BUILD/bench/vktile-bench" --quick
-"$BUILD/bench/vktile-bench" --quick -e gaussblur -c "sigma=2 algorithm=fused" -c "sigma=2 algorithm=two-pass" -c "sigma=40 algorithm=auto"
-"$BUILD/bench/vktile-bench" --quick -e recursivefilter -c "filter=gaussian sigma=4" -c "filter=gaussian sigma=64"
+"$BUILD/bench/vktile-bench" --quick -f RGBA,NV12 --stream-formats RGBA \
+  -c "tiledconv preset=gaussian3" -c "gaussblur sigma=2" -c "gaussblur sigma=40" \
+  -c "recursivefilter filter=gaussian sigma=4"
