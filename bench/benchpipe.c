@@ -182,12 +182,6 @@ bench_pipe_free (BenchPipe * pipe)
   g_free (pipe);
 }
 
-const gchar *
-bench_pipe_description (BenchPipe * pipe)
-{
-  return pipe->description;
-}
-
 /* A new buffer around the memories of `frame`, with its video meta: a
  * frame is pushed many times, and each push needs its own timestamps. */
 static GstBuffer *

@@ -32,7 +32,6 @@ void bench_pipe_free (BenchPipe * pipe);
 gboolean bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames,
     guint n_frames, guint count, gint timeout_s, BenchPipeResult * result,
     GError ** error);
-const gchar *bench_pipe_description (BenchPipe * pipe);
 gchar *bench_pipe_pad_memory (BenchPipe * pipe, const gchar * element,
     const gchar * pad);
 

@@ -558,7 +558,6 @@ typedef struct
   GstMemory *dl_src, *dl_dst;
   BenchPcie *pcie;
   gboolean pcie_one_queue, pcie_host_device_local;
-  gdouble seconds;
 } Group;
 
 static const gchar *
@@ -1004,7 +1003,6 @@ static void
 group_run (Bench * b, Group * g, guint index, guint n_groups)
 {
   GError *error = NULL;
-  gint64 t0 = g_get_monotonic_time ();
   guint n = g->subjects->len, r, p;
   gdouble *last_ns = g_new0 (gdouble, n);
 
@@ -1051,7 +1049,6 @@ group_run (Bench * b, Group * g, guint index, guint n_groups)
   group_release (g);
   group_derive (g);
   g_free (last_ns);
-  g->seconds = (g_get_monotonic_time () - t0) / 1e6;
 }
 
 /* ---- the plan of a run ---- */
