@@ -544,8 +544,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
   if (b.algorithm == ALGORITHM_RECURSIVE)
     set_recursive_spec (self, &b);
 
-  /* One scratch buffer for every plane, sized before anything is recorded:
-   * growing it would free a buffer that recorded dispatches still use. */
+  /* One scratch buffer for every plane. */
   for (i = 0; i < frame->n_planes; i++) {
     const VktPlane *p = &frame->planes[i];
     if (!p->active)

@@ -80,8 +80,7 @@ struct _GstRecursivefilter
   /* streaming thread only: the filter of settings `filter_serial` */
   guint filter_serial;
   VktIirPlan *plan;
-  VkBuffer state_buffer;        /* temporal state: reset when it moves */
-  gsize state_size;
+  gsize state_size;             /* floats of temporal state the last frame used */
 };
 
 enum
@@ -230,18 +229,17 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   temporal.alpha = s.temporal_alpha;
 
   if (smooth) {
+    gboolean fresh;
     for (i = 0; i < frame->n_planes; i++)
       if (frame->planes[i].active)
         state_floats += (gsize) frame->planes[i].roi.w *
             frame->planes[i].roi.h * frame->planes[i].ncomp;
-    if (!gst_vktile_filter_scratch (filter, 1,
-            MAX (state_floats, 1) * sizeof (gfloat), &refs[4], error))
+    if (!gst_vktile_filter_temporal_state (filter,
+            MAX (state_floats, 1) * sizeof (gfloat), &refs[4], &fresh, error))
       return FALSE;
     /* A new buffer or another layout: nothing to smooth with. */
-    if (refs[4].buffer != self->state_buffer
-        || state_floats != self->state_size)
+    if (fresh || state_floats != self->state_size)
       reset = TRUE;
-    self->state_buffer = refs[4].buffer;
     self->state_size = state_floats;
   } else {
     /* Unused, but bound: any storage buffer will do. */
@@ -250,8 +248,7 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   }
   temporal.reset = reset;
 
-  /* One scratch buffer for every plane, sized before anything is recorded:
-   * growing it would free a buffer that recorded dispatches still use. */
+  /* One scratch buffer for every plane. */
   for (i = 0; i < frame->n_planes; i++)
     if (frame->planes[i].active)
       scratch_floats = MAX (scratch_floats,

@@ -145,6 +145,27 @@ pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   return GST_FLOW_OK;
 }
 
+/* A buffer back from downstream may still be read by the GPU (another
+ * element's submission): the next frame written into it waits for that. */
+static GstFlowReturn
+pool_acquire_buffer (GstBufferPool * pool, GstBuffer ** buffer,
+    GstBufferPoolAcquireParams * params)
+{
+  GError *error = NULL;
+  GstFlowReturn ret;
+
+  ret = GST_BUFFER_POOL_CLASS (gst_vktile_buffer_pool_parent_class)->
+      acquire_buffer (pool, buffer, params);
+  if (ret == GST_FLOW_OK && !vkt_buffer_wait (*buffer, &error)) {
+    GST_WARNING_OBJECT (pool, "%s", error->message);
+    g_clear_error (&error);
+    gst_buffer_unref (*buffer);
+    *buffer = NULL;
+    ret = GST_FLOW_ERROR;
+  }
+  return ret;
+}
+
 static void
 pool_finalize (GObject * object)
 {
@@ -163,6 +184,7 @@ gst_vktile_buffer_pool_class_init (GstVkTileBufferPoolClass * klass)
   pool_class->get_options = pool_get_options;
   pool_class->set_config = pool_set_config;
   pool_class->alloc_buffer = pool_alloc_buffer;
+  pool_class->acquire_buffer = pool_acquire_buffer;
   plane_maps_quark = g_quark_from_static_string ("vktile-plane-maps");
 }
 

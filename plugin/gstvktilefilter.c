@@ -19,6 +19,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
         VKTILE_FORMATS)
 
 #define N_SCRATCH 4
+#define DEFAULT_FRAMES_IN_FLIGHT 2
 
 enum
 {
@@ -32,7 +33,38 @@ enum
   PROP_SOURCE_X,
   PROP_SOURCE_Y,
   PROP_PLANES,
+  PROP_FRAMES_IN_FLIGHT,
 };
+
+/* How system memory reached the GPU, for the debug line that says so. */
+typedef enum
+{
+  INPUT_IN_PLACE,               /* a storage buffer the shaders read */
+  INPUT_GPU_COPY,               /* a Vulkan buffer copied on the GPU */
+  INPUT_IMPORTED,               /* system memory imported, copied by the GPU */
+  INPUT_CPU_COPY,               /* system memory copied by the CPU */
+} InputPath;
+
+static const gchar *const input_path_names[] = {
+  "used in place", "copied on the GPU from another Vulkan buffer",
+  "system memory imported (VK_EXT_external_memory_host) and copied by the GPU",
+  "system memory copied by the CPU into a host-visible buffer",
+};
+
+typedef enum
+{
+  OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
+  OUTPUT_GPU_COPY,              /* computed in VRAM, copied by the GPU */
+  OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
+} OutputPath;
+
+/* A frame whose GPU work is submitted, waiting to be pushed once it is done
+ * (system memory out) or at once (Vulkan memory out). */
+typedef struct
+{
+  GstBuffer *outbuf;
+  VktSync *sync;
+} PendingFrame;
 
 typedef struct
 {
@@ -43,20 +75,41 @@ typedef struct
   gboolean separate_vram;
 
   GstVideoInfo in_info, out_info;
+  gboolean out_vulkan;          /* output caps are memory:VulkanBuffer */
 
   GstMemory *in_copy;           /* input moved here when it cannot be used in place */
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_work;          /* device-local: output computed here, then copied by the GPU */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *scratch[N_SCRATCH];
+  GstMemory *temporal_state;
   guint64 frame_index;
+  gsize import_alignment;       /* 0: system memory is copied, not imported */
+  gint last_input_path, last_output_path;       /* -1: none yet */
+
+  /* Frames with system memory out are pushed from the source pad's task
+   * once their fence has signalled, while the streaming thread records
+   * the next ones. */
+  GMutex out_lock;
+  GCond out_cond;
+  GQueue out_queue;             /* PendingFrame*, oldest first */
+  gboolean out_flushing;
+  gboolean out_task_started;
+  GstFlowReturn out_ret;        /* of the task's last push */
+  PendingFrame *recorded;       /* transform() to generate_output() */
 
   /* properties, under the object lock */
   GstVkTileBorder border;
   gdouble border_value;
   VktRoiParams roi;
   guint planes;
+  guint frames_in_flight;
 } GstVkTileFilterPrivate;
+
+static void pending_frame_free (PendingFrame * pf);
+static void flush_output (GstVkTileFilter * self, gboolean stop);
+static void unflush_output (GstVkTileFilter * self);
+static GstFlowReturn drain_output (GstVkTileFilter * self);
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstVkTileFilter, gst_vktile_filter,
     GST_TYPE_BASE_TRANSFORM, G_ADD_PRIVATE (GstVkTileFilter)
@@ -155,6 +208,9 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
     case PROP_PLANES:
       priv->planes = g_value_get_uint (value);
       break;
+    case PROP_FRAMES_IN_FLIGHT:
+      priv->frames_in_flight = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -196,6 +252,9 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PLANES:
       g_value_set_uint (value, priv->planes);
+      break;
+    case PROP_FRAMES_IN_FLIGHT:
+      g_value_set_uint (value, priv->frames_in_flight);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -245,8 +304,31 @@ gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
     if (answered)
       return TRUE;
   }
-  return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->query (bt,
-      direction, query);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_DRAIN && direction == GST_PAD_SINK)
+    drain_output (GST_VKTILE_FILTER (bt));
+  if (!GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->query (bt,
+          direction, query))
+    return FALSE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY && direction == GST_PAD_SRC) {
+    GstClockTime min, max, added = 0;
+    gboolean live;
+    guint in_flight;
+
+    /* A frame leaves as soon as its work is done: nothing is added to the
+     * minimum. Frames in flight are what the element can hold while the
+     * GPU catches up. */
+    GST_OBJECT_LOCK (bt);
+    in_flight = priv->frames_in_flight;
+    GST_OBJECT_UNLOCK (bt);
+    if (priv->in_info.fps_n > 0)
+      added = gst_util_uint64_scale_int (GST_SECOND * (in_flight - 1),
+          priv->in_info.fps_d, priv->in_info.fps_n);
+    gst_query_parse_latency (query, &live, &min, &max);
+    if (GST_CLOCK_TIME_IS_VALID (max))
+      max += added;
+    gst_query_set_latency (query, live, min, max);
+  }
+  return TRUE;
 }
 
 static gboolean
@@ -261,9 +343,13 @@ open_device (GstVkTileFilter * self, GError ** error)
     return FALSE;
   }
   if (!gst_vulkan_device_run_context_query (element, &priv->device)) {
-    priv->device = gst_vulkan_instance_create_device (priv->instance, error);
-    if (!priv->device)
+    /* Our own device: with host memory import, where the GPU has it. */
+    priv->device = gst_vulkan_device_new_with_index (priv->instance, 0);
+    vkt_device_request_host_import (priv->device);
+    if (!gst_vulkan_device_open (priv->device, error)) {
+      gst_clear_object (&priv->device);
       return FALSE;
+    }
   }
   /* A neighbour's queue only if it is on our device and can compute. */
   if (gst_vulkan_queue_run_context_query (element, &priv->queue)
@@ -278,9 +364,11 @@ open_device (GstVkTileFilter * self, GError ** error)
   if (!priv->compute)
     return FALSE;
   priv->separate_vram = vkt_device_has_separate_vram (priv->device);
-  GST_INFO_OBJECT (self, "using \"%s\" (%s VRAM)",
+  priv->import_alignment = vkt_device_host_import_alignment (priv->device);
+  GST_INFO_OBJECT (self, "using \"%s\" (%s VRAM, system memory %s)",
       priv->device->physical_device->properties.deviceName,
-      priv->separate_vram ? "separate" : "no separate");
+      priv->separate_vram ? "separate" : "no separate",
+      priv->import_alignment ? "imported" : "copied: no host memory import");
   return TRUE;
 }
 
@@ -300,6 +388,8 @@ gst_vktile_filter_start (GstBaseTransform * bt)
   GError *error = NULL;
 
   priv->frame_index = 0;
+  priv->last_input_path = priv->last_output_path = -1;
+  unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
     GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
         ("No Vulkan device with compute support is available."),
@@ -310,30 +400,44 @@ gst_vktile_filter_start (GstBaseTransform * bt)
   return TRUE;
 }
 
-static gboolean
-gst_vktile_filter_stop (GstBaseTransform * bt)
+/* Frees every GPU resource and lets go of the device; with the pads gone
+ * (finalize) or the output task stopped (stop). */
+static void
+release_device (GstVkTileFilter * self)
 {
-  GstVkTileFilterPrivate *priv = PRIV (bt);
+  GstVkTileFilterPrivate *priv = PRIV (self);
   GstVulkanInstance *instance;
   GstVulkanDevice *device;
   GstVulkanQueue *queue;
   guint i;
 
+  g_clear_pointer (&priv->recorded, pending_frame_free);
+  /* Everything below may still be in use by the GPU: wait first. */
+  if (priv->compute)
+    vkt_compute_drain (priv->compute);
   free_memory (&priv->in_copy);
   free_memory (&priv->in_staging);
   free_memory (&priv->out_work);
   free_memory (&priv->out_staging);
   for (i = 0; i < N_SCRATCH; i++)
     free_memory (&priv->scratch[i]);
+  free_memory (&priv->temporal_state);
   g_clear_pointer (&priv->compute, vkt_compute_free);
-  GST_OBJECT_LOCK (bt);
+  GST_OBJECT_LOCK (self);
   queue = g_steal_pointer (&priv->queue);
   device = g_steal_pointer (&priv->device);
   instance = g_steal_pointer (&priv->instance);
-  GST_OBJECT_UNLOCK (bt);
+  GST_OBJECT_UNLOCK (self);
   gst_clear_object (&queue);
   gst_clear_object (&device);
   gst_clear_object (&instance);
+}
+
+static gboolean
+gst_vktile_filter_stop (GstBaseTransform * bt)
+{
+  flush_output (GST_VKTILE_FILTER (bt), TRUE);
+  release_device (GST_VKTILE_FILTER (bt));
   return TRUE;
 }
 
@@ -440,6 +544,8 @@ gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
           " is not 4-byte aligned", i, outcaps);
       return FALSE;
     }
+  priv->out_vulkan = caps_has_feature (outcaps,
+      GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
   GST_DEBUG_OBJECT (bt, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT, incaps,
       outcaps);
   return TRUE;
@@ -456,19 +562,28 @@ gst_vktile_filter_propose_allocation (GstBaseTransform * bt,
   GstVideoInfo info;
   GstBufferPool *pool;
   GstStructure *config;
+  guint min;
 
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
   gst_query_parse_allocation (query, &caps, NULL);
   if (!caps || !priv->device || !gst_video_info_from_caps (&info, caps))
     return TRUE;
 
+  /* The element holds the input buffers of the frames in flight, and one
+   * being recorded. */
+  GST_OBJECT_LOCK (bt);
+  min = priv->frames_in_flight + 1;
+  GST_OBJECT_UNLOCK (bt);
+
   /* Upstream writes straight into memory the GPU reads. */
   pool = gst_vktile_buffer_pool_new (priv->device, TRUE);
   config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_set_params (config, caps, info.size, 0, 0);
+  gst_buffer_pool_config_set_params (config, caps, info.size, min, 0);
   gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
   if (gst_buffer_pool_set_config (pool, config))
-    gst_query_add_allocation_pool (query, pool, info.size, 0, 0);
+    gst_query_add_allocation_pool (query, pool, info.size, min, 0);
+  else
+    gst_query_add_allocation_pool (query, NULL, info.size, min, 0);
   gst_object_unref (pool);
   return TRUE;
 }
@@ -494,7 +609,10 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
   pool = gst_vktile_buffer_pool_new (priv->device, !vulkan);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
-  min = MAX (min, 2);
+  /* Downstream's, plus the frames in flight, plus one being recorded. */
+  GST_OBJECT_LOCK (bt);
+  min = MAX (min + priv->frames_in_flight + 1, 2);
+  GST_OBJECT_UNLOCK (bt);
   if (max && max < min)
     max = min;
   config = gst_buffer_pool_get_config (pool);
@@ -528,10 +646,15 @@ ensure_buffer (GstVkTileFilter * self, GstMemory ** slot, gsize size,
   return *slot != NULL;
 }
 
+/* The only way the recording gets at a buffer: the submission keeps it
+ * alive until its fence, so a buffer replaced or freed by the element (or
+ * returned to its pool) is never released under the GPU. */
 static VktBufferRef
-whole (GstMemory * mem)
+bind (GstVkTileFilter * self, GstMemory * mem)
 {
   VktBufferRef ref = { ((GstVulkanBufferMemory *) mem)->buffer, 0, 0 };
+
+  vkt_compute_keep (PRIV (self)->compute, mem);
   return ref;
 }
 
@@ -544,8 +667,36 @@ gst_vktile_filter_scratch (GstVkTileFilter * self, guint slot, gsize size,
   g_return_val_if_fail (slot < N_SCRATCH, FALSE);
   if (!ensure_buffer (self, &priv->scratch[slot], size, FALSE, error))
     return FALSE;
-  *ref = whole (priv->scratch[slot]);
+  *ref = bind (self, priv->scratch[slot]);
   return TRUE;
+}
+
+gboolean
+gst_vktile_filter_temporal_state (GstVkTileFilter * self, gsize size,
+    VktBufferRef * ref, gboolean * fresh, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstMemory *old = priv->temporal_state;
+
+  *fresh = !old || gst_memory_get_sizes (old, NULL, NULL) < size;
+  if (*fresh) {
+    /* Not ensure_buffer: a state that shrinks keeps its buffer but is as
+     * new to the caller, who compares layouts. */
+    priv->temporal_state = NULL;
+    if (old)
+      gst_memory_unref (old);
+    priv->temporal_state = vkt_buffer_alloc (priv->device, size, FALSE, error);
+    if (!priv->temporal_state)
+      return FALSE;
+  }
+  *ref = bind (self, priv->temporal_state);
+  return TRUE;
+}
+
+void
+gst_vktile_filter_reset_temporal_state (GstVkTileFilter * self)
+{
+  free_memory (&PRIV (self)->temporal_state);
 }
 
 static gboolean
@@ -656,11 +807,148 @@ record_plane_copy (VktCompute * compute, VkBuffer src, gsize src_off,
   }
 }
 
+/* An import of a system memory, kept on that memory: upstream pools hand
+ * the same memories round, and pinning pages costs more than using them. */
+typedef struct
+{
+  GstMemory *vk;                /* the imported pages, as a Vulkan buffer */
+  GstVulkanDevice *device;
+  gconstpointer data;           /* where the memory's bytes were */
+  gsize size;
+  gsize offset;                 /* of data in vk */
+} HostImportCache;
+
+static void
+host_import_cache_free (gpointer data)
+{
+  HostImportCache *cache = data;
+
+  gst_memory_unref (cache->vk);
+  g_free (cache);
+}
+
+/* The Vulkan buffer holding `mem`'s bytes and where they start in it. */
+static GstMemory *
+import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
+    gsize * size, GError ** error)
+{
+  static GQuark quark = 0;
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  HostImportCache *cache;
+  GstMapInfo map;
+
+  if (!quark)
+    quark = g_quark_from_static_string ("vktile-host-import");
+  if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "Cannot map the input memory");
+    return NULL;
+  }
+  /* System memory stays where it is once mapped. */
+  gst_memory_unmap (mem, &map);
+  cache = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem), quark);
+  if (!cache || cache->device != priv->device || cache->data != map.data
+      || cache->size != map.size) {
+    gsize offset;
+    GstMemory *vk = vkt_buffer_import_host (priv->device,
+        priv->import_alignment, map.data, map.size, &offset, error);
+    if (!vk)
+      return NULL;
+    cache = g_new0 (HostImportCache, 1);
+    cache->vk = vk;
+    cache->device = priv->device;
+    cache->data = map.data;
+    cache->size = map.size;
+    cache->offset = offset;
+    gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), quark, cache,
+        host_import_cache_free);
+  }
+  *base = cache->offset;
+  *size = cache->size;
+  return cache->vk;
+}
+
+/* Copies the planes of a system-memory frame to in_copy on the GPU, from
+ * imports of the memories that hold them. */
+static gboolean
+import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
+    const gint * strides, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->in_info;
+  VkBuffer staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    gsize skip, base, size, rows = plane_rows (info, i);
+    guint idx, len;
+    GstMemory *vk;
+
+    if (!gst_buffer_find_memory (inbuf, offsets[i], 1, &idx, &len, &skip)) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "Input buffer too small for plane %u", i);
+      return FALSE;
+    }
+    vk = import_memory (self, gst_buffer_peek_memory (inbuf, idx), &base,
+        &size, error);
+    if (!vk)
+      return FALSE;
+    if (strides[i] <= 0 || (rows > 0 && skip + (gsize) strides[i] * (rows - 1)
+            + plane_row_bytes (info, i) > size)) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "Plane %u does not fit in its memory", i);
+      return FALSE;
+    }
+    vkt_compute_keep (priv->compute, vk);
+    record_plane_copy (priv->compute, ((GstVulkanBufferMemory *) vk)->buffer,
+        base + skip, strides[i], staged, info->offset[i], info->stride[i],
+        info, i);
+  }
+  return TRUE;
+}
+
+/* The CPU copy of a system-memory frame into in_staging. Mapping
+ * in_staging waits for the previous frame's GPU copy out of it. */
+static gboolean
+copy_input (GstVkTileFilter * self, GstBuffer * inbuf, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->in_info;
+  GstVideoFrame vframe;
+  GstMapInfo map;
+  guint i;
+
+  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, inbuf,
+          GST_MAP_READ)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "Cannot map the input frame");
+    return FALSE;
+  }
+  if (!gst_memory_map (priv->in_staging, &map, GST_MAP_WRITE)) {
+    gst_video_frame_unmap (&vframe);
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "Cannot map the staging buffer");
+    return FALSE;
+  }
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
+    gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
+    gsize row = plane_row_bytes (info, i);
+    gint r, rows = plane_rows (info, i);
+    for (r = 0; r < rows; r++)
+      memcpy (map.data + info->offset[i] + (gsize) r * info->stride[i],
+          src + (gssize) r * src_stride, row);
+  }
+  gst_memory_unmap (priv->in_staging, &map);
+  gst_video_frame_unmap (&vframe);
+  return TRUE;
+}
+
 /* Makes the input frame available to the shaders as one storage buffer
  * with word-aligned planes, moving it only when it must be moved. */
 static gboolean
 prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
-    gboolean * moved, guint64 * cpu_ns, GError ** error)
+    InputPath * path, guint64 * cpu_ns, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   const GstVideoInfo *info = &priv->in_info;
@@ -670,11 +958,10 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
   gsize offsets[GST_VIDEO_MAX_PLANES];
   gint strides[GST_VIDEO_MAX_PLANES];
   gboolean all_vulkan = TRUE;
-  VkBuffer staged;
+  gint64 t0;
   guint i;
 
   frame_layout (inbuf, info, offsets, strides);
-  *moved = TRUE;
 
   /* A storage buffer of ours (from our pool, or another vktile element). */
   if (n_mem == 1 && is_storage_buffer (self, mem0)
@@ -686,12 +973,13 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
         return FALSE;
       vkt_compute_copy (priv->compute, ((GstVulkanBufferMemory *) mem0)->buffer,
           ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-      frame->in = whole (priv->in_copy);
+      frame->in = bind (self, priv->in_copy);
       set_plane_words (frame, info, 0, offsets, strides, TRUE);
+      *path = INPUT_GPU_COPY;
     } else {
-      frame->in = whole (mem0);
+      frame->in = bind (self, mem0);
       set_plane_words (frame, info, mem0->offset, offsets, strides, TRUE);
-      *moved = FALSE;
+      *path = INPUT_IN_PLACE;
     }
     return TRUE;
   }
@@ -704,6 +992,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
 
   /* Vulkan buffers without storage usage (vulkanupload): copy on the GPU. */
   if (all_vulkan) {
+    VkBuffer staged;
     if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
             error))
       return FALSE;
@@ -722,65 +1011,51 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
           mem->offset + skip, strides[i], staged, info->offset[i],
           info->stride[i], info, i);
     }
-    frame->in = whole (priv->in_copy);
+    frame->in = bind (self, priv->in_copy);
     set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+    *path = INPUT_GPU_COPY;
     return TRUE;
   }
 
-  /* System memory: one CPU copy into a host-visible buffer. */
-  {
-    gint64 t0 = g_get_monotonic_time ();
-    GstVideoFrame vframe;
-    GstMapInfo map;
-
-    if (!ensure_buffer (self, &priv->in_staging, info->size, TRUE, error))
-      return FALSE;
-    if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, inbuf,
-            GST_MAP_READ)) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "Cannot map the input frame");
-      return FALSE;
+  /* System memory: imported and copied by the GPU where the device can,
+   * else copied by the CPU into a host-visible buffer. */
+  t0 = g_get_monotonic_time ();
+  if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
+          error))
+    return FALSE;
+  if (priv->import_alignment) {
+    GError *import_error = NULL;
+    if (import_input (self, inbuf, offsets, strides, &import_error)) {
+      frame->in = bind (self, priv->in_copy);
+      set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+      *path = INPUT_IMPORTED;
+      *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
+      return TRUE;
     }
-    if (!gst_memory_map (priv->in_staging, &map, GST_MAP_WRITE)) {
-      gst_video_frame_unmap (&vframe);
-      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-          "Cannot map the staging buffer");
-      return FALSE;
-    }
-    for (i = 0; i < n_planes; i++) {
-      const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
-      gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
-      gsize row = plane_row_bytes (info, i);
-      gint r, rows = plane_rows (info, i);
-      for (r = 0; r < rows; r++)
-        memcpy (map.data + info->offset[i] + (gsize) r * info->stride[i],
-            src + (gssize) r * src_stride, row);
-    }
-    gst_memory_unmap (priv->in_staging, &map);
-    gst_video_frame_unmap (&vframe);
-    *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
+    /* Regions already recorded only write in_copy, which the CPU path
+     * overwrites after them. */
+    GST_DEBUG_OBJECT (self, "cannot import the input frame: %s",
+        import_error->message);
+    g_clear_error (&import_error);
+    vkt_compute_barrier (priv->compute);
   }
+  if (!ensure_buffer (self, &priv->in_staging, info->size, TRUE, error)
+      || !copy_input (self, inbuf, error))
+    return FALSE;
+  *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   if (priv->separate_vram) {
     VkBufferCopy region = { 0, 0, info->size };
-    if (!ensure_buffer (self, &priv->in_copy, info->size, FALSE, error))
-      return FALSE;
     vkt_compute_copy (priv->compute,
-        ((GstVulkanBufferMemory *) priv->in_staging)->buffer,
+        bind (self, priv->in_staging).buffer,
         ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-    frame->in = whole (priv->in_copy);
+    frame->in = bind (self, priv->in_copy);
   } else {
-    frame->in = whole (priv->in_staging);
+    frame->in = bind (self, priv->in_staging);
   }
   set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+  *path = INPUT_CPU_COPY;
   return TRUE;
 }
-
-typedef enum
-{
-  OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
-  OUTPUT_GPU_COPY,              /* computed in VRAM, copied by the GPU */
-  OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
-} OutputPath;
 
 static gboolean
 prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
@@ -798,11 +1073,11 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
     if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
       if (!ensure_buffer (self, &priv->out_work, info->size, FALSE, error))
         return FALSE;
-      frame->out = whole (priv->out_work);
+      frame->out = bind (self, priv->out_work);
       set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
       *path = OUTPUT_GPU_COPY;
     } else {
-      frame->out = whole (mem0);
+      frame->out = bind (self, mem0);
       set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
       *path = OUTPUT_IN_PLACE;
     }
@@ -810,7 +1085,7 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
   }
   if (!ensure_buffer (self, &priv->out_staging, info->size, TRUE, error))
     return FALSE;
-  frame->out = whole (priv->out_staging);
+  frame->out = bind (self, priv->out_staging);
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
   return TRUE;
@@ -918,7 +1193,231 @@ record_unfiltered_copies (GstVkTileFilter * self, VktFrame * frame)
   return copied;
 }
 
+/* ---- frames in flight ---- */
+
+static void
+pending_frame_free (PendingFrame * pf)
+{
+  gst_buffer_unref (pf->outbuf);
+  vkt_sync_unref (pf->sync);
+  g_free (pf);
+}
+
+/* The source pad's task: pushes each frame with system memory out once its
+ * GPU work is done, oldest first. */
+static void
+output_loop (GstVkTileFilter * self)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
+  GError *error = NULL;
+  GstFlowReturn ret;
+  PendingFrame *pf;
+
+  g_mutex_lock (&priv->out_lock);
+  while (!priv->out_flushing && g_queue_is_empty (&priv->out_queue))
+    g_cond_wait (&priv->out_cond, &priv->out_lock);
+  if (priv->out_flushing) {
+    g_mutex_unlock (&priv->out_lock);
+    gst_pad_pause_task (srcpad);
+    return;
+  }
+  pf = g_queue_peek_head (&priv->out_queue);
+  g_mutex_unlock (&priv->out_lock);
+
+  if (vkt_sync_wait (pf->sync, &error)) {
+    gst_vktile_timing_meta_complete_all (pf->outbuf);
+    ret = gst_pad_push (srcpad, gst_buffer_ref (pf->outbuf));
+  } else {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Filtering the frame on the GPU failed."), ("%s", error->message));
+    g_clear_error (&error);
+    ret = GST_FLOW_ERROR;
+  }
+
+  g_mutex_lock (&priv->out_lock);
+  /* A flush may have emptied the queue while we pushed. */
+  if (g_queue_peek_head (&priv->out_queue) == pf)
+    pending_frame_free (g_queue_pop_head (&priv->out_queue));
+  if (ret != GST_FLOW_OK && priv->out_ret == GST_FLOW_OK)
+    priv->out_ret = ret;
+  g_cond_broadcast (&priv->out_cond);
+  g_mutex_unlock (&priv->out_lock);
+  if (ret != GST_FLOW_OK) {
+    GST_DEBUG_OBJECT (self, "output task pausing: %s", gst_flow_get_name (ret));
+    gst_pad_pause_task (srcpad);
+  }
+}
+
+/* Queues a submitted frame for the task, once fewer than frames-in-flight
+ * are waiting; returns the flow of the task's pushes. */
+static GstFlowReturn
+queue_output (GstVkTileFilter * self, GstBuffer * outbuf, VktSync * sync)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  PendingFrame *pf = g_new0 (PendingFrame, 1);
+  GstFlowReturn ret;
+  guint limit;
+
+  pf->outbuf = outbuf;
+  pf->sync = sync;
+  GST_OBJECT_LOCK (self);
+  limit = priv->frames_in_flight;
+  GST_OBJECT_UNLOCK (self);
+
+  g_mutex_lock (&priv->out_lock);
+  while (!priv->out_flushing && priv->out_ret == GST_FLOW_OK
+      && g_queue_get_length (&priv->out_queue) >= limit)
+    g_cond_wait (&priv->out_cond, &priv->out_lock);
+  ret = priv->out_flushing ? GST_FLOW_FLUSHING : priv->out_ret;
+  if (ret == GST_FLOW_OK) {
+    g_queue_push_tail (&priv->out_queue, pf);
+    pf = NULL;
+    g_cond_broadcast (&priv->out_cond);
+  }
+  g_mutex_unlock (&priv->out_lock);
+  if (pf)
+    pending_frame_free (pf);
+  else if (!gst_pad_start_task (GST_BASE_TRANSFORM_SRC_PAD (self),
+          (GstTaskFunction) output_loop, self, NULL))
+    ret = GST_FLOW_ERROR;
+  return ret;
+}
+
+/* Waits until every queued frame has been pushed. */
+static GstFlowReturn
+drain_output (GstVkTileFilter * self)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstFlowReturn ret;
+
+  g_mutex_lock (&priv->out_lock);
+  while (!priv->out_flushing && priv->out_ret == GST_FLOW_OK
+      && !g_queue_is_empty (&priv->out_queue))
+    g_cond_wait (&priv->out_cond, &priv->out_lock);
+  ret = priv->out_flushing ? GST_FLOW_FLUSHING : priv->out_ret;
+  g_mutex_unlock (&priv->out_lock);
+  return ret;
+}
+
+/* Stops the task and drops the queued frames; `stop` joins the task
+ * (state change), else it is only paused (flush). */
+static void
+flush_output (GstVkTileFilter * self, gboolean stop)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
+  PendingFrame *pf;
+
+  g_mutex_lock (&priv->out_lock);
+  priv->out_flushing = TRUE;
+  g_cond_broadcast (&priv->out_cond);
+  g_mutex_unlock (&priv->out_lock);
+  if (stop)
+    gst_pad_stop_task (srcpad);
+  else
+    gst_pad_pause_task (srcpad);
+  g_mutex_lock (&priv->out_lock);
+  while ((pf = g_queue_pop_head (&priv->out_queue)))
+    pending_frame_free (pf);
+  g_mutex_unlock (&priv->out_lock);
+}
+
+static void
+unflush_output (GstVkTileFilter * self)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->out_lock);
+  priv->out_flushing = FALSE;
+  priv->out_ret = GST_FLOW_OK;
+  g_mutex_unlock (&priv->out_lock);
+}
+
+static GstFlowReturn
+gst_vktile_filter_generate_output (GstBaseTransform * bt, GstBuffer ** outbuf)
+{
+  GstVkTileFilterPrivate *priv = PRIV (bt);
+  GstFlowReturn ret;
+  PendingFrame *recorded;
+
+  ret = GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->
+      generate_output (bt, outbuf);
+  recorded = g_steal_pointer (&priv->recorded);
+  if (!recorded)
+    return ret;
+  if (ret != GST_FLOW_OK || !*outbuf || *outbuf != recorded->outbuf) {
+    pending_frame_free (recorded);
+    return ret;
+  }
+  /* The queue takes the parent's reference to the buffer. */
+  ret = queue_output (GST_VKTILE_FILTER (bt), *outbuf, recorded->sync);
+  gst_buffer_unref (recorded->outbuf);
+  g_free (recorded);
+  *outbuf = NULL;
+  return ret;
+}
+
+static gboolean
+gst_vktile_filter_sink_event (GstBaseTransform * bt, GstEvent * event)
+{
+  GstVkTileFilter *self = GST_VKTILE_FILTER (bt);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_START:{
+      gboolean ret;
+      g_mutex_lock (&PRIV (self)->out_lock);
+      PRIV (self)->out_flushing = TRUE;
+      g_cond_broadcast (&PRIV (self)->out_cond);
+      g_mutex_unlock (&PRIV (self)->out_lock);
+      /* Downstream flushing first, so that a push in progress returns. */
+      ret = GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->
+          sink_event (bt, event);
+      flush_output (self, FALSE);
+      return ret;
+    }
+    case GST_EVENT_FLUSH_STOP:
+      flush_output (self, FALSE);
+      unflush_output (self);
+      break;
+    default:
+      /* Frames go out before the events that followed them in. */
+      if (GST_EVENT_IS_SERIALIZED (event))
+        drain_output (self);
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->sink_event
+      (bt, event);
+}
+
 /* ---- the frame ---- */
+
+static void
+say_paths (GstVkTileFilter * self, InputPath in, OutputPath out)
+{
+  static const gchar *const output_path_names[] = {
+    "written in place by the shaders",
+    "computed in VRAM and copied by the GPU into the output buffer",
+    "computed in a host-visible buffer and copied by the CPU",
+  };
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  if ((gint) in == priv->last_input_path && (gint) out == priv->last_output_path)
+    return;
+  GST_INFO_OBJECT (self, "input frames: %s; output frames: %s",
+      input_path_names[in], output_path_names[out]);
+  priv->last_input_path = in;
+  priv->last_output_path = out;
+}
+
+static void
+keep_memories (VktCompute * compute, GstBuffer * buffer)
+{
+  guint i;
+
+  for (i = 0; i < gst_buffer_n_memory (buffer); i++)
+    vkt_compute_keep (compute, gst_buffer_peek_memory (buffer, i));
+}
 
 static GstFlowReturn
 gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
@@ -930,11 +1429,13 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   VktCompute *compute = priv->compute;
   gint64 t0 = g_get_monotonic_time ();
   guint64 cpu_upload_ns = 0, cpu_download_ns = 0;
-  gboolean uploaded;
   GstVkTileTimingMeta *meta;
   GError *error = NULL;
+  VktSync *sync = NULL;
   VktFrame frame;
+  InputPath in_path;
   OutputPath path;
+  guint limit;
 
   memset (&frame, 0, sizeof (frame));
   if (!compute) {
@@ -942,21 +1443,30 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
         "Not started");
     goto fail;
   }
+  GST_OBJECT_LOCK (self);
+  limit = priv->frames_in_flight;
+  GST_OBJECT_UNLOCK (self);
+
   if (!vkt_compute_begin (compute, &error))
     goto fail;
+  /* The input buffer goes back to its pool (and upstream may write it)
+   * only once the GPU has read it; the output's memory stays allocated
+   * until the GPU has written it, whatever downstream does with it. */
+  vkt_compute_keep (compute, inbuf);
+  keep_memories (compute, outbuf);
   vkt_compute_timestamp (compute, VKT_TS_START);
-  if (!prepare_input (self, inbuf, &frame, &uploaded, &cpu_upload_ns, &error))
-    goto fail;
+  if (!prepare_input (self, inbuf, &frame, &in_path, &cpu_upload_ns, &error))
+    goto fail_recording;
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
 
   if (!prepare_output (self, outbuf, &frame, &path, &error))
-    goto fail;
+    goto fail_recording;
   describe_planes (self, &frame);
   if (record_unfiltered_copies (self, &frame))
     vkt_compute_barrier (compute);
   if (!klass->record (self, compute, &frame, &error))
-    goto fail;
+    goto fail_recording;
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
 
@@ -974,37 +1484,52 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
           mem0->offset + offsets[p], strides[p], info, p);
   }
   vkt_compute_timestamp (compute, VKT_TS_DOWNLOADED);
-  if (!vkt_compute_submit_wait (compute, &error))
-    goto fail;
-  if (path == OUTPUT_CPU_COPY
-      && !finish_output_cpu (self, outbuf, &cpu_download_ns, &error))
-    goto fail;
-
+  say_paths (self, in_path, path);
   meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
   if (meta) {
     meta->frame_index = priv->frame_index;
-    meta->gpu_ns = vkt_compute_elapsed_ns (compute, VKT_TS_UPLOADED,
-        VKT_TS_FILTERED);
-    /* Zero when the frame did not move: the timestamps around empty
-     * sections still differ by the barrier between them. */
-    meta->upload_ns = uploaded ? cpu_upload_ns +
-        vkt_compute_elapsed_ns (compute, VKT_TS_START, VKT_TS_UPLOADED) : 0;
-    meta->download_ns = path == OUTPUT_IN_PLACE ? 0 : cpu_download_ns +
-        vkt_compute_elapsed_ns (compute, VKT_TS_FILTERED, VKT_TS_DOWNLOADED);
     meta->dispatches = vkt_compute_dispatch_count (compute);
     memcpy (meta->tile_classes, frame.tile_classes,
         sizeof (meta->tile_classes));
+  }
+  if (!(sync = vkt_compute_submit (compute, &error)))
+    goto fail;
+  /* No more than frames-in-flight submissions unfinished: this also hands
+   * finished input buffers back to upstream. */
+  if (!vkt_compute_retire (compute, limit, &error))
+    goto fail;
+
+  if (path == OUTPUT_CPU_COPY) {
+    if (!vkt_sync_wait (sync, &error)
+        || !finish_output_cpu (self, outbuf, &cpu_download_ns, &error))
+      goto fail;
+  }
+  if (meta) {
+    gst_vktile_timing_meta_set_pending (meta, sync, in_path != INPUT_IN_PLACE,
+        cpu_upload_ns, path != OUTPUT_IN_PLACE, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
-    GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT ": gpu %" G_GUINT64_FORMAT
-        " ns, upload %" G_GUINT64_FORMAT " ns, download %" G_GUINT64_FORMAT
-        " ns, cpu %" G_GUINT64_FORMAT " ns, %u dispatches", meta->frame_index,
-        meta->gpu_ns, meta->upload_ns, meta->download_ns, meta->cpu_ns,
-        meta->dispatches);
+    GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
+        "dispatches, cpu %" G_GUINT64_FORMAT " ns", meta->frame_index,
+        meta->dispatches, meta->cpu_ns);
   }
   priv->frame_index++;
+
+  if (priv->out_vulkan || path == OUTPUT_CPU_COPY) {
+    /* Vulkan memory out: whoever uses it next orders after the submission
+     * (the queue) or waits for it (a map). */
+    vkt_sync_unref (sync);
+  } else {
+    priv->recorded = g_new0 (PendingFrame, 1);
+    priv->recorded->outbuf = gst_buffer_ref (outbuf);
+    priv->recorded->sync = sync;
+  }
   return GST_FLOW_OK;
 
+fail_recording:
+  vkt_compute_abandon (compute);
 fail:
+  if (sync)
+    vkt_sync_unref (sync);
   GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
       ("Filtering the frame on the GPU failed."), ("%s",
           error ? error->message : "unknown error"));
@@ -1012,10 +1537,27 @@ fail:
   return GST_FLOW_ERROR;
 }
 
+/* The output task waits with the source pad's stream lock held, and the
+ * pad cannot deactivate until it lets go: stop it before the pads go. */
+static GstStateChangeReturn
+gst_vktile_filter_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    flush_output (GST_VKTILE_FILTER (element), TRUE);
+  return GST_ELEMENT_CLASS (gst_vktile_filter_parent_class)->change_state
+      (element, transition);
+}
+
 static void
 gst_vktile_filter_finalize (GObject * object)
 {
-  gst_vktile_filter_stop (GST_BASE_TRANSFORM (object));
+  GstVkTileFilterPrivate *priv = PRIV (object);
+
+  release_device (GST_VKTILE_FILTER (object));
+  g_queue_clear_full (&priv->out_queue, (GDestroyNotify) pending_frame_free);
+  g_mutex_clear (&priv->out_lock);
+  g_cond_clear (&priv->out_cond);
   G_OBJECT_CLASS (gst_vktile_filter_parent_class)->finalize (object);
 }
 
@@ -1072,8 +1614,17 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "Bitmask of the components to filter, in the format's component "
           "order: 0x1 R or Y, 0x2 G or U, 0x4 B or V, 0x8 A; the others are "
           "copied", 0, 0xf, 0xf, flags));
+  g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
+      g_param_spec_uint ("frames-in-flight", "Frames in flight",
+          "Frames submitted to the GPU and not finished yet. Above 1, "
+          "moving a frame to the GPU, filtering the one before and moving "
+          "the one before that back overlap; a frame still leaves as soon as "
+          "its own work is done, so a live source gains no latency. The "
+          "element holds this many input buffers", 1, VKT_SLOTS - 2,
+          DEFAULT_FRAMES_IN_FLIGHT, flags));
 
   element_class->set_context = gst_vktile_filter_set_context;
+  element_class->change_state = gst_vktile_filter_change_state;
   gst_vktile_filter_class_add_pad_templates (element_class);
 
   bt_class->passthrough_on_same_caps = FALSE;
@@ -1086,6 +1637,8 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
   bt_class->propose_allocation = gst_vktile_filter_propose_allocation;
   bt_class->decide_allocation = gst_vktile_filter_decide_allocation;
   bt_class->transform = gst_vktile_filter_transform;
+  bt_class->generate_output = gst_vktile_filter_generate_output;
+  bt_class->sink_event = gst_vktile_filter_sink_event;
 
   gst_type_mark_as_plugin_api (gst_vktile_border_get_type (), 0);
   gst_type_mark_as_plugin_api (GST_TYPE_VKTILE_FILTER, 0);
@@ -1100,4 +1653,8 @@ gst_vktile_filter_init (GstVkTileFilter * self)
   priv->border_value = 0.0;
   priv->roi = (VktRoiParams) { 0, 0, 0, 0, -1, -1 };
   priv->planes = 0xf;
+  priv->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  g_mutex_init (&priv->out_lock);
+  g_cond_init (&priv->out_cond);
+  g_queue_init (&priv->out_queue);
 }

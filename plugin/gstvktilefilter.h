@@ -73,9 +73,19 @@ struct _GstVkTileFilterClass
 GType gst_vktile_border_get_type (void);
 
 /* A device-local buffer kept across frames, grown as needed; slot picks one
- * of a few per element. */
+ * of a few per element. Its contents do not survive from frame to frame.
+ * The buffer is kept alive for the recording in progress: grow it at any
+ * point, the submissions that used the old one keep that. */
 gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
     gsize size, VktBufferRef * ref, GError ** error);
+
+/* The state a filter carries from frame to frame (recursivefilter's
+ * temporal smoothing), device-local, at least `size` bytes; *fresh says it
+ * was just allocated and holds nothing. Freed when the element stops or
+ * with gst_vktile_filter_reset_temporal_state(). */
+gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,
+    gsize size, VktBufferRef * ref, gboolean * fresh, GError ** error);
+void gst_vktile_filter_reset_temporal_state (GstVkTileFilter * filter);
 
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
 

@@ -7,7 +7,12 @@
  *
  *   const GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (buf, "tiledconv0");
  *   if (m) g_print ("%" G_GUINT64_FORMAT " ns on the GPU\n", m->gpu_ns);
- */
+ *
+ * A frame that stays in GPU memory leaves the element before its GPU work
+ * has finished, so its GPU times are not known yet: the accessors fill them
+ * in when they are read, waiting for that frame's work if it is still
+ * running. Read the meta through them (or call
+ * gst_vktile_timing_meta_complete() on a meta you found yourself). */
 #ifndef __GST_VKTILE_TIMING_META_H__
 #define __GST_VKTILE_TIMING_META_H__
 
@@ -32,7 +37,7 @@ typedef enum
   GST_VKTILE_TILE_CLASSES
 } GstVkTileTileClass;
 
-typedef struct
+typedef struct _GstVkTileTimingMeta
 {
   GstMeta meta;
 
@@ -44,7 +49,22 @@ typedef struct
   guint64 cpu_ns;               /* wall time inside the element's transform */
   guint dispatches;             /* compute dispatches recorded for the frame */
   guint tile_classes[GST_VKTILE_TILE_CLASSES];  /* tiled shaders only, else 0 */
+
+  /* <private> */
+  void (*complete) (struct _GstVkTileTimingMeta * meta);  /* set while gpu_ns, upload_ns, download_ns are pending */
+  gpointer pending;
 } GstVkTileTimingMeta;
+
+/* Fills in gpu_ns, upload_ns and download_ns if they are still pending,
+ * waiting for the frame's GPU work. */
+static inline void
+gst_vktile_timing_meta_complete (GstVkTileTimingMeta * meta)
+{
+  void (*complete) (GstVkTileTimingMeta *) = meta->complete;
+
+  if (complete)
+    complete (meta);
+}
 
 static inline GType
 gst_vktile_timing_meta_api_get_type (void)
@@ -69,6 +89,8 @@ gst_vktile_timing_meta_get (GstBuffer * buffer, const gchar * element_name)
     if (!element_name || strcmp (m->element_name, element_name) == 0)
       found = m;
   }
+  if (found)
+    gst_vktile_timing_meta_complete (found);
   return found;
 }
 

@@ -9,7 +9,7 @@ GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
 #define GST_CAT_DEFAULT vkt_compute_debug
 
 #define MAX_SETS_PER_FRAME 256
-#define UNIFORM_RING_SIZE (64 * 1024)
+#define UNIFORM_SLOT_SIZE (64 * 1024)
 
 struct _VktPipeline
 {
@@ -26,6 +26,34 @@ typedef struct
   GHashTable *pipelines;        /* key string -> VktPipeline* */
 } VktPipelineCache;
 
+/* One submission in flight. Timestamps are read (under `lock`) by the first
+ * vkt_sync_wait() after the fence, while the slot still owns the query
+ * pool; the slot detaches the pool before it reuses it. */
+struct _VktSync
+{
+  gint refcount;
+  GMutex lock;
+  GstVulkanDevice *device;
+  VkFence fence;
+  gboolean done;
+  GError *error;                /* a failed wait, returned again */
+  VkQueryPool query_pool;       /* the slot's, until it is reused */
+  gboolean has_timestamps;
+  guint64 ts_mask;
+  gdouble ts_period;
+  guint64 timestamps[VKT_TS_COUNT];
+};
+
+typedef struct
+{
+  VkCommandBuffer cmd;
+  VkDescriptorPool desc_pool;
+  VkQueryPool query_pool;
+  gsize uniform_base;           /* this slot's part of the uniform ring */
+  GPtrArray *kept;              /* GstMiniObjects used by the submission */
+  VktSync *sync;                /* the submission, until the slot is reused */
+} VktSlot;
+
 struct _VktCompute
 {
   GstVulkanDevice *device;
@@ -33,14 +61,13 @@ struct _VktCompute
   VktPipelineCache *cache;
 
   VkCommandPool cmd_pool;
-  VkCommandBuffer cmd;
-  VkFence fence;
-  VkDescriptorPool desc_pool;
-  VkQueryPool query_pool;
+  VktSlot slots[VKT_SLOTS];
+  guint next_slot;
+  VktSlot *cur;                 /* the slot being recorded */
+  VktSync *last;                /* of vkt_compute_submit_wait() */
   gboolean has_timestamps;
   guint64 ts_mask;
   gdouble ts_period;
-  guint64 timestamps[VKT_TS_COUNT];
   guint32 ts_written;
 
   GstMemory *uniform_mem;
@@ -48,7 +75,6 @@ struct _VktCompute
   gsize uniform_used;
   gsize uniform_align;
 
-  gboolean recording;
   guint dispatches;
   GError *error;                /* first recording error of this frame */
 };
@@ -126,32 +152,68 @@ check_vk (VkResult res, GError ** error, const gchar * what)
   return FALSE;
 }
 
+static void
+slot_retire (VktSlot * slot)
+{
+  if (slot->sync) {
+    vkt_sync_wait (slot->sync, NULL);
+    g_mutex_lock (&slot->sync->lock);
+    slot->sync->query_pool = VK_NULL_HANDLE;
+    g_mutex_unlock (&slot->sync->lock);
+    g_clear_pointer (&slot->sync, vkt_sync_unref);
+  }
+  if (slot->kept)
+    g_ptr_array_set_size (slot->kept, 0);
+}
+
+void
+vkt_compute_drain (VktCompute * c)
+{
+  guint i;
+
+  for (i = 0; i < VKT_SLOTS; i++)
+    slot_retire (&c->slots[i]);
+}
+
 void
 vkt_compute_free (VktCompute * c)
 {
   VkDevice dev;
+  guint i;
 
   if (!c)
     return;
   dev = c->device ? c->device->device : VK_NULL_HANDLE;
+  vkt_compute_drain (c);
+  g_clear_pointer (&c->last, vkt_sync_unref);
   if (c->uniform_mem) {
-    gst_memory_unmap (c->uniform_mem, &c->uniform_map);
+    if (c->uniform_map.data)
+      gst_memory_unmap (c->uniform_mem, &c->uniform_map);
     gst_memory_unref (c->uniform_mem);
   }
-  if (dev) {
-    if (c->query_pool)
-      vkDestroyQueryPool (dev, c->query_pool, NULL);
-    if (c->desc_pool)
-      vkDestroyDescriptorPool (dev, c->desc_pool, NULL);
-    if (c->fence)
-      vkDestroyFence (dev, c->fence, NULL);
-    if (c->cmd_pool)
-      vkDestroyCommandPool (dev, c->cmd_pool, NULL);
+  for (i = 0; i < VKT_SLOTS; i++) {
+    VktSlot *slot = &c->slots[i];
+    if (slot->kept)
+      g_ptr_array_unref (slot->kept);
+    if (!dev)
+      continue;
+    if (slot->query_pool)
+      vkDestroyQueryPool (dev, slot->query_pool, NULL);
+    if (slot->desc_pool)
+      vkDestroyDescriptorPool (dev, slot->desc_pool, NULL);
   }
+  if (dev && c->cmd_pool)
+    vkDestroyCommandPool (dev, c->cmd_pool, NULL);
   g_clear_error (&c->error);
   gst_clear_object (&c->queue);
   gst_clear_object (&c->device);
   g_free (c);
+}
+
+static void
+unref_mini_object (gpointer object)
+{
+  gst_mini_object_unref (GST_MINI_OBJECT_CAST (object));
 }
 
 VktCompute *
@@ -177,9 +239,6 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
     .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
     .commandBufferCount = 1,
   };
-  VkFenceCreateInfo fence_info = {
-    .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
-  };
   VkDescriptorPoolCreateInfo desc_info = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
     .maxSets = MAX_SETS_PER_FRAME,
@@ -191,6 +250,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
     .queryType = VK_QUERY_TYPE_TIMESTAMP,
     .queryCount = VKT_TS_COUNT,
   };
+  guint i;
 
   ensure_debug ();
   c->device = gst_object_ref (device);
@@ -207,35 +267,38 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
           error, "vkCreateCommandPool"))
     goto fail;
   cmd_info.commandPool = c->cmd_pool;
-  if (!check_vk (vkAllocateCommandBuffers (dev, &cmd_info, &c->cmd), error,
-          "vkAllocateCommandBuffers"))
-    goto fail;
-  if (!check_vk (vkCreateFence (dev, &fence_info, NULL, &c->fence), error,
-          "vkCreateFence"))
-    goto fail;
-  if (!check_vk (vkCreateDescriptorPool (dev, &desc_info, NULL,
-              &c->desc_pool), error, "vkCreateDescriptorPool"))
-    goto fail;
 
   c->has_timestamps = family->timestampValidBits != 0
       && phys->properties.limits.timestampPeriod > 0;
   if (c->has_timestamps) {
-    if (!check_vk (vkCreateQueryPool (dev, &query_info, NULL,
-                &c->query_pool), error, "vkCreateQueryPool"))
-      goto fail;
     c->ts_mask = family->timestampValidBits >= 64 ? G_MAXUINT64 :
         ((G_GUINT64_CONSTANT (1) << family->timestampValidBits) - 1);
     c->ts_period = phys->properties.limits.timestampPeriod;
   }
-
   c->uniform_align = MAX (phys->properties.limits.minUniformBufferOffsetAlignment,
       16);
-  c->uniform_mem = vkt_buffer_alloc (device, UNIFORM_RING_SIZE, TRUE, error);
+
+  for (i = 0; i < VKT_SLOTS; i++) {
+    VktSlot *slot = &c->slots[i];
+
+    slot->kept = g_ptr_array_new_with_free_func (unref_mini_object);
+    slot->uniform_base = (gsize) i * UNIFORM_SLOT_SIZE;
+    if (!check_vk (vkAllocateCommandBuffers (dev, &cmd_info, &slot->cmd),
+            error, "vkAllocateCommandBuffers"))
+      goto fail;
+    if (!check_vk (vkCreateDescriptorPool (dev, &desc_info, NULL,
+                &slot->desc_pool), error, "vkCreateDescriptorPool"))
+      goto fail;
+    if (c->has_timestamps && !check_vk (vkCreateQueryPool (dev, &query_info,
+                NULL, &slot->query_pool), error, "vkCreateQueryPool"))
+      goto fail;
+  }
+
+  c->uniform_mem = vkt_buffer_alloc (device, UNIFORM_SLOT_SIZE * VKT_SLOTS,
+      TRUE, error);
   if (!c->uniform_mem)
     goto fail;
   if (!gst_memory_map (c->uniform_mem, &c->uniform_map, GST_MAP_WRITE)) {
-    gst_memory_unref (c->uniform_mem);
-    c->uniform_mem = NULL;
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_MEMORY_MAP_FAILED,
         "Cannot map the uniform buffer");
     goto fail;
@@ -382,6 +445,110 @@ set_error (VktCompute * c, VkResult res, const gchar * what)
     gst_vulkan_error_to_g_error (res, &c->error, "%s", what);
 }
 
+/* ---- submissions ---- */
+
+static VktSync *
+sync_new (VktCompute * c, VktSlot * slot, GError ** error)
+{
+  VkFenceCreateInfo fence_info = {
+    .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
+  };
+  VktSync *sync = g_new0 (VktSync, 1);
+
+  sync->refcount = 1;
+  g_mutex_init (&sync->lock);
+  sync->device = gst_object_ref (c->device);
+  if (!check_vk (vkCreateFence (c->device->device, &fence_info, NULL,
+              &sync->fence), error, "vkCreateFence")) {
+    vkt_sync_unref (sync);
+    return NULL;
+  }
+  sync->has_timestamps = c->has_timestamps
+      && c->ts_written == (1u << VKT_TS_COUNT) - 1;
+  sync->query_pool = slot->query_pool;
+  sync->ts_mask = c->ts_mask;
+  sync->ts_period = c->ts_period;
+  return sync;
+}
+
+VktSync *
+vkt_sync_ref (VktSync * sync)
+{
+  g_atomic_int_inc (&sync->refcount);
+  return sync;
+}
+
+void
+vkt_sync_unref (VktSync * sync)
+{
+  if (!sync || !g_atomic_int_dec_and_test (&sync->refcount))
+    return;
+  /* An unsignalled fence may not be destroyed: a device loss has already
+   * failed the wait, and then nothing runs any more. */
+  if (sync->fence && !sync->done && !sync->error)
+    vkWaitForFences (sync->device->device, 1, &sync->fence, VK_TRUE,
+        G_MAXUINT64);
+  if (sync->fence)
+    vkDestroyFence (sync->device->device, sync->fence, NULL);
+  g_clear_error (&sync->error);
+  gst_object_unref (sync->device);
+  g_mutex_clear (&sync->lock);
+  g_free (sync);
+}
+
+gboolean
+vkt_sync_wait (VktSync * sync, GError ** error)
+{
+  VkDevice dev = sync->device->device;
+  gboolean ok;
+
+  g_mutex_lock (&sync->lock);
+  if (!sync->done && !sync->error) {
+    /* A device loss shows up here; the element turns it into an error. */
+    VkResult res = vkWaitForFences (dev, 1, &sync->fence, VK_TRUE,
+        G_MAXUINT64);
+    if (check_vk (res, &sync->error, "vkWaitForFences")) {
+      sync->done = TRUE;
+      if (sync->has_timestamps && sync->query_pool
+          && vkGetQueryPoolResults (dev, sync->query_pool, 0, VKT_TS_COUNT,
+              sizeof (sync->timestamps), sync->timestamps, sizeof (guint64),
+              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+        sync->has_timestamps = FALSE;
+    }
+  }
+  ok = sync->done;
+  if (!ok && error)
+    *error = g_error_copy (sync->error);
+  g_mutex_unlock (&sync->lock);
+  return ok;
+}
+
+gboolean
+vkt_sync_is_done (VktSync * sync)
+{
+  gboolean done;
+
+  g_mutex_lock (&sync->lock);
+  done = sync->done || sync->error
+      || vkGetFenceStatus (sync->device->device, sync->fence) != VK_NOT_READY;
+  g_mutex_unlock (&sync->lock);
+  return done;
+}
+
+guint64
+vkt_sync_elapsed_ns (VktSync * sync, VktTimestamp from, VktTimestamp to)
+{
+  guint64 a, b;
+
+  if (!vkt_sync_wait (sync, NULL) || !sync->has_timestamps)
+    return 0;
+  a = sync->timestamps[from] & sync->ts_mask;
+  b = sync->timestamps[to] & sync->ts_mask;
+  if (b <= a)
+    return 0;
+  return (guint64) ((b - a) * sync->ts_period + 0.5);
+}
+
 gboolean
 vkt_compute_begin (VktCompute * c, GError ** error)
 {
@@ -390,23 +557,33 @@ vkt_compute_begin (VktCompute * c, GError ** error)
     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
   };
   VkDevice dev = c->device->device;
+  VktSlot *slot = &c->slots[c->next_slot];
 
+  g_return_val_if_fail (c->cur == NULL, FALSE);
+  /* The slot's command buffer, descriptors, uniforms and queries are free
+   * once its previous submission has finished. */
+  slot_retire (slot);
   g_clear_error (&c->error);
   c->dispatches = 0;
   c->uniform_used = 0;
   c->ts_written = 0;
-  if (!check_vk (vkResetDescriptorPool (dev, c->desc_pool, 0), error,
+  if (!check_vk (vkResetDescriptorPool (dev, slot->desc_pool, 0), error,
           "vkResetDescriptorPool"))
     return FALSE;
-  if (!check_vk (vkResetCommandBuffer (c->cmd, 0), error,
+  if (!check_vk (vkResetCommandBuffer (slot->cmd, 0), error,
           "vkResetCommandBuffer"))
     return FALSE;
-  if (!check_vk (vkBeginCommandBuffer (c->cmd, &info), error,
+  if (!check_vk (vkBeginCommandBuffer (slot->cmd, &info), error,
           "vkBeginCommandBuffer"))
     return FALSE;
+  c->cur = slot;
+  c->next_slot = (c->next_slot + 1) % VKT_SLOTS;
   if (c->has_timestamps)
-    vkCmdResetQueryPool (c->cmd, c->query_pool, 0, VKT_TS_COUNT);
-  c->recording = TRUE;
+    vkCmdResetQueryPool (slot->cmd, slot->query_pool, 0, VKT_TS_COUNT);
+  /* After everything submitted before on this queue: the previous frame
+   * (which shares scratch buffers) and upstream elements' work on the
+   * frames this one reads. */
+  vkt_compute_barrier (c);
   return TRUE;
 }
 
@@ -416,14 +593,14 @@ vkt_compute_uniform (VktCompute * c, const void *data, gsize size)
   VktBufferRef ref = { VK_NULL_HANDLE, 0, 0 };
   gsize offset = GST_ROUND_UP_N (c->uniform_used, c->uniform_align);
 
-  if (offset + size > UNIFORM_RING_SIZE) {
+  if (offset + size > UNIFORM_SLOT_SIZE) {
     set_error (c, VK_ERROR_OUT_OF_DEVICE_MEMORY, "uniform ring exhausted");
     offset = 0;
   }
-  memcpy (c->uniform_map.data + offset, data, size);
+  memcpy (c->uniform_map.data + c->cur->uniform_base + offset, data, size);
   c->uniform_used = offset + size;
   ref.buffer = ((GstVulkanBufferMemory *) c->uniform_mem)->buffer;
-  ref.offset = offset;
+  ref.offset = c->cur->uniform_base + offset;
   ref.range = size;
   return ref;
 }
@@ -437,10 +614,11 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
   VkWriteDescriptorSet writes[VKT_MAX_BINDINGS];
   VkDescriptorSetAllocateInfo alloc = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-    .descriptorPool = c->desc_pool,
+    .descriptorPool = c->cur->desc_pool,
     .descriptorSetCount = 1,
     .pSetLayouts = &p->set_layout,
   };
+  VkCommandBuffer cmd = c->cur->cmd;
   VkDescriptorSet set;
   VkResult res;
   guint i;
@@ -468,13 +646,13 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
   }
   vkUpdateDescriptorSets (c->device->device, shader->n_bindings, writes, 0,
       NULL);
-  vkCmdBindPipeline (c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
-  vkCmdBindDescriptorSets (c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+  vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+  vkCmdBindDescriptorSets (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
       0, 1, &set, 0, NULL);
   if (shader->push_size)
-    vkCmdPushConstants (c->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+    vkCmdPushConstants (cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
         shader->push_size, push);
-  vkCmdDispatch (c->cmd, gx, gy, 1);
+  vkCmdDispatch (cmd, gx, gy, 1);
   c->dispatches++;
 }
 
@@ -492,8 +670,8 @@ vkt_compute_barrier (VktCompute * c)
   VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
       VK_PIPELINE_STAGE_TRANSFER_BIT;
 
-  vkCmdPipelineBarrier (c->cmd, stages, stages, 0, 1, &barrier, 0, NULL, 0,
-      NULL);
+  vkCmdPipelineBarrier (c->cur->cmd, stages, stages, 0, 1, &barrier, 0, NULL,
+      0, NULL);
 }
 
 void
@@ -501,7 +679,7 @@ vkt_compute_copy (VktCompute * c, VkBuffer src, VkBuffer dst,
     guint n_regions, const VkBufferCopy * regions)
 {
   if (n_regions)
-    vkCmdCopyBuffer (c->cmd, src, dst, n_regions, regions);
+    vkCmdCopyBuffer (c->cur->cmd, src, dst, n_regions, regions);
 }
 
 void
@@ -509,66 +687,137 @@ vkt_compute_timestamp (VktCompute * c, VktTimestamp slot)
 {
   if (!c->has_timestamps)
     return;
-  vkCmdWriteTimestamp (c->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-      c->query_pool, slot);
+  vkCmdWriteTimestamp (c->cur->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+      c->cur->query_pool, slot);
   c->ts_written |= 1u << slot;
 }
 
-gboolean
-vkt_compute_submit_wait (VktCompute * c, GError ** error)
+void
+vkt_compute_keep (VktCompute * c, gpointer object)
 {
-  VkDevice dev = c->device->device;
+  g_return_if_fail (c->cur != NULL);
+  g_ptr_array_add (c->cur->kept, gst_mini_object_ref (object));
+}
+
+/* Each memory the submission used remembers it: mapping it, or taking it
+ * from a vktile pool, waits for it. */
+static void
+mark_kept_memories (VktSlot * slot, VktSync * sync)
+{
+  guint i, m;
+
+  for (i = 0; i < slot->kept->len; i++) {
+    GstMiniObject *obj = g_ptr_array_index (slot->kept, i);
+    if (GST_IS_BUFFER (obj)) {
+      GstBuffer *buf = GST_BUFFER_CAST (obj);
+      for (m = 0; m < gst_buffer_n_memory (buf); m++)
+        vkt_memory_set_sync (gst_buffer_peek_memory (buf, m), sync);
+    } else if (obj->type == GST_TYPE_MEMORY) {
+      vkt_memory_set_sync (GST_MEMORY_CAST (obj), sync);
+    }
+  }
+}
+
+VktSync *
+vkt_compute_submit (VktCompute * c, GError ** error)
+{
+  VktSlot *slot = c->cur;
   VkSubmitInfo submit = {
     .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
     .commandBufferCount = 1,
-    .pCommandBuffers = &c->cmd,
   };
+  VktSync *sync = NULL;
   VkResult res;
 
-  g_return_val_if_fail (c->recording, FALSE);
-  c->recording = FALSE;
+  g_return_val_if_fail (slot != NULL, NULL);
+  c->cur = NULL;
   {
-    /* The fence alone does not make device writes visible to the host, which
-     * maps host-visible outputs next. */
+    /* The fence alone does not make device writes visible to the host,
+     * which maps host-visible outputs once it has signalled. */
     VkMemoryBarrier to_host = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
       .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
       .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
     };
-    vkCmdPipelineBarrier (c->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+    vkCmdPipelineBarrier (slot->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
         VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
         &to_host, 0, NULL, 0, NULL);
   }
-  res = vkEndCommandBuffer (c->cmd);
+  res = vkEndCommandBuffer (slot->cmd);
   if (c->error) {
     g_propagate_error (error, c->error);
     c->error = NULL;
-    return FALSE;
+    goto fail;
   }
   if (!check_vk (res, error, "vkEndCommandBuffer"))
-    return FALSE;
-  if (!check_vk (vkResetFences (dev, 1, &c->fence), error, "vkResetFences"))
-    return FALSE;
+    goto fail;
+  if (!(sync = sync_new (c, slot, error)))
+    goto fail;
 
+  submit.pCommandBuffers = &slot->cmd;
   gst_vulkan_queue_submit_lock (c->queue);
-  res = vkQueueSubmit (c->queue->queue, 1, &submit, c->fence);
+  res = vkQueueSubmit (c->queue->queue, 1, &submit, sync->fence);
   gst_vulkan_queue_submit_unlock (c->queue);
   if (!check_vk (res, error, "vkQueueSubmit"))
-    return FALSE;
-  /* A device loss shows up here; the element turns it into an error. */
-  if (!check_vk (vkWaitForFences (dev, 1, &c->fence, VK_TRUE, G_MAXUINT64),
-          error, "vkWaitForFences"))
-    return FALSE;
+    goto fail;
+  slot->sync = vkt_sync_ref (sync);
+  mark_kept_memories (slot, sync);
+  return sync;
 
-  memset (c->timestamps, 0, sizeof (c->timestamps));
-  if (c->has_timestamps && c->ts_written == (1u << VKT_TS_COUNT) - 1) {
-    res = vkGetQueryPoolResults (dev, c->query_pool, 0, VKT_TS_COUNT,
-        sizeof (c->timestamps), c->timestamps, sizeof (guint64),
-        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-    if (res != VK_SUCCESS)
-      memset (c->timestamps, 0, sizeof (c->timestamps));
+fail:
+  /* Nothing was submitted: what the recording kept can go now. */
+  if (sync) {
+    sync->done = TRUE;
+    vkt_sync_unref (sync);
+  }
+  g_ptr_array_set_size (slot->kept, 0);
+  return NULL;
+}
+
+void
+vkt_compute_abandon (VktCompute * c)
+{
+  if (!c->cur)
+    return;
+  vkEndCommandBuffer (c->cur->cmd);
+  g_ptr_array_set_size (c->cur->kept, 0);
+  g_clear_error (&c->error);
+  c->cur = NULL;
+}
+
+gboolean
+vkt_compute_retire (VktCompute * c, guint max_unfinished, GError ** error)
+{
+  guint pending = 0, k;
+
+  for (k = 0; k < VKT_SLOTS; k++)
+    if (c->slots[k].sync)
+      pending++;
+  /* Oldest first: the slot to be recorded next is the oldest. */
+  for (k = 0; k < VKT_SLOTS; k++) {
+    VktSlot *slot = &c->slots[(c->next_slot + k) % VKT_SLOTS];
+    if (!slot->sync || slot == c->cur)
+      continue;
+    if (pending <= max_unfinished && !vkt_sync_is_done (slot->sync))
+      continue;
+    if (!vkt_sync_wait (slot->sync, error))
+      return FALSE;
+    slot_retire (slot);
+    pending--;
   }
   return TRUE;
+}
+
+gboolean
+vkt_compute_submit_wait (VktCompute * c, GError ** error)
+{
+  VktSync *sync = vkt_compute_submit (c, error);
+
+  g_clear_pointer (&c->last, vkt_sync_unref);
+  if (!sync)
+    return FALSE;
+  c->last = sync;
+  return vkt_sync_wait (sync, error);
 }
 
 guint
@@ -580,12 +829,7 @@ vkt_compute_dispatch_count (VktCompute * c)
 guint64
 vkt_compute_elapsed_ns (VktCompute * c, VktTimestamp from, VktTimestamp to)
 {
-  guint64 a = c->timestamps[from] & c->ts_mask;
-  guint64 b = c->timestamps[to] & c->ts_mask;
-
-  if (!c->has_timestamps || b <= a)
-    return 0;
-  return (guint64) ((b - a) * c->ts_period + 0.5);
+  return c->last ? vkt_sync_elapsed_ns (c->last, from, to) : 0;
 }
 
 guint32
@@ -594,6 +838,119 @@ vkt_compute_max_groups (VktCompute * c)
   const guint32 *max =
       c->device->physical_device->properties.limits.maxComputeWorkGroupCount;
   return MIN (max[0], max[1]);
+}
+
+/* ---- buffers and the submissions that use them ---- */
+
+static GQuark memory_sync_quark;
+static GMutex memory_sync_lock;
+
+void
+vkt_memory_set_sync (GstMemory * mem, VktSync * sync)
+{
+  if (!memory_sync_quark)
+    memory_sync_quark = g_quark_from_static_string ("vktile-memory-sync");
+  g_mutex_lock (&memory_sync_lock);
+  gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), memory_sync_quark,
+      vkt_sync_ref (sync), (GDestroyNotify) vkt_sync_unref);
+  g_mutex_unlock (&memory_sync_lock);
+}
+
+gboolean
+vkt_memory_wait (GstMemory * mem, GError ** error)
+{
+  VktSync *sync;
+  gboolean ok = TRUE;
+
+  if (!memory_sync_quark)
+    return TRUE;
+  g_mutex_lock (&memory_sync_lock);
+  sync = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+      memory_sync_quark);
+  if (sync)
+    vkt_sync_ref (sync);
+  g_mutex_unlock (&memory_sync_lock);
+  if (sync) {
+    ok = vkt_sync_wait (sync, error);
+    vkt_sync_unref (sync);
+  }
+  return ok;
+}
+
+gboolean
+vkt_buffer_wait (GstBuffer * buffer, GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < gst_buffer_n_memory (buffer); i++)
+    if (!vkt_memory_wait (gst_buffer_peek_memory (buffer, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* gstvulkan's buffer allocator, except that mapping a memory first waits
+ * for the last submission that used it: whoever touches a frame from the
+ * CPU sees the GPU's work on it finished, however the frame got there. */
+typedef struct
+{
+  GstVulkanBufferMemoryAllocator parent;
+} VktBufferAllocator;
+
+typedef struct
+{
+  GstVulkanBufferMemoryAllocatorClass parent_class;
+} VktBufferAllocatorClass;
+
+static GType vkt_buffer_allocator_get_type (void);
+G_DEFINE_TYPE (VktBufferAllocator, vkt_buffer_allocator,
+    GST_TYPE_VULKAN_BUFFER_MEMORY_ALLOCATOR);
+
+static GstMemoryMapFullFunction parent_map_full;
+
+static gpointer
+vkt_buffer_map_full (GstMemory * mem, GstMapInfo * info, gsize maxsize)
+{
+  GError *error = NULL;
+
+  if (!vkt_memory_wait (mem, &error)) {
+    GST_WARNING ("not mapping a buffer whose GPU work failed: %s",
+        error->message);
+    g_clear_error (&error);
+    return NULL;
+  }
+  return parent_map_full (mem, info, maxsize);
+}
+
+static void
+vkt_buffer_allocator_class_init (VktBufferAllocatorClass * klass)
+{
+}
+
+static void
+vkt_buffer_allocator_init (VktBufferAllocator * self)
+{
+  GstAllocator *alloc = GST_ALLOCATOR_CAST (self);
+
+  /* gstvulkan's init has run: wrap the map function it installed. */
+  parent_map_full = alloc->mem_map_full;
+  alloc->mem_map_full = vkt_buffer_map_full;
+}
+
+static GstAllocator *
+buffer_allocator (void)
+{
+  static GstAllocator *allocator = NULL;
+
+  if (g_once_init_enter (&allocator)) {
+    GstAllocator *a;
+    gst_vulkan_buffer_memory_init_once ();
+    memory_sync_quark = g_quark_from_static_string ("vktile-memory-sync");
+    a = g_object_new (vkt_buffer_allocator_get_type (), NULL);
+    gst_object_ref_sink (a);
+    GST_OBJECT_FLAG_SET (a, GST_OBJECT_FLAG_MAY_BE_LEAKED);
+    g_once_init_leave (&allocator, a);
+  }
+  return allocator;
 }
 
 GstMemory *
@@ -606,17 +963,168 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
   VkMemoryPropertyFlags props = host_visible ?
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
       : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  GstAllocator *allocator = buffer_allocator ();
   GstMemory *mem;
 
   /* Storage buffers are read as whole words: round up so the last word of a
    * plane never reaches past the allocation. */
   mem = gst_vulkan_buffer_memory_alloc (device, GST_ROUND_UP_4 (MAX (size,
               4)), usage, props);
-  if (!mem)
+  if (!mem) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
         "Cannot allocate a %s Vulkan buffer of %" G_GSIZE_FORMAT " bytes",
         host_visible ? "host-visible" : "device-local", size);
+    return NULL;
+  }
+  /* Same class of allocator (it frees the memory the same way), with the
+   * waiting map. */
+  gst_object_unref (mem->allocator);
+  mem->allocator = gst_object_ref (allocator);
   return mem;
+}
+
+/* ---- importing system memory ---- */
+
+#define HOST_IMPORT_EXTENSION "VK_EXT_external_memory_host"
+
+typedef struct
+{
+  GstVulkanDevice *device;
+  VkDeviceMemory memory;
+} HostImport;
+
+static void
+host_import_free (gpointer data)
+{
+  HostImport *imp = data;
+
+  if (imp->memory)
+    vkFreeMemory (imp->device->device, imp->memory, NULL);
+  gst_object_unref (imp->device);
+  g_free (imp);
+}
+
+void
+vkt_device_request_host_import (GstVulkanDevice * device)
+{
+  gst_vulkan_device_enable_extension (device, "VK_KHR_external_memory");
+  gst_vulkan_device_enable_extension (device, HOST_IMPORT_EXTENSION);
+}
+
+gsize
+vkt_device_host_import_alignment (GstVulkanDevice * device)
+{
+  VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
+    .sType =
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT,
+  };
+  VkPhysicalDeviceProperties2 props = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+    .pNext = &host,
+  };
+
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
+      (PFN_vkGetPhysicalDeviceProperties2)
+      gst_vulkan_instance_get_proc_address (device->instance,
+      "vkGetPhysicalDeviceProperties2");
+
+  /* A Vulkan 1.0 instance has no vkGetPhysicalDeviceProperties2. */
+  if (!get_props2
+      || !gst_vulkan_device_is_extension_enabled (device,
+          HOST_IMPORT_EXTENSION))
+    return 0;
+  get_props2 (device->physical_device->device, &props);
+  return host.minImportedHostPointerAlignment;
+}
+
+GstMemory *
+vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
+    gconstpointer data, gsize size, gsize * offset, GError ** error)
+{
+  VkDevice dev = device->device;
+  PFN_vkGetMemoryHostPointerPropertiesEXT get_props =
+      (PFN_vkGetMemoryHostPointerPropertiesEXT)
+      gst_vulkan_device_get_proc_address (device,
+      "vkGetMemoryHostPointerPropertiesEXT");
+  const VkExternalMemoryHandleTypeFlagBits type =
+      VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  guintptr start = GPOINTER_TO_SIZE (data) & ~(guintptr) (alignment - 1);
+  gsize span = GST_ROUND_UP_N (GPOINTER_TO_SIZE (data) + size - start,
+      alignment);
+  VkMemoryHostPointerPropertiesEXT host_props = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT,
+  };
+  VkExternalMemoryBufferCreateInfo external = {
+    .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+    .handleTypes = type,
+  };
+  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+      VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkBufferCreateInfo buffer_info = {
+    .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+    .pNext = &external,
+    .size = span,
+    .usage = usage,
+    .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+  };
+  VkImportMemoryHostPointerInfoEXT import = {
+    .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+    .handleType = type,
+    .pHostPointer = GSIZE_TO_POINTER (start),
+  };
+  VkMemoryAllocateInfo alloc = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+    .pNext = &import,
+    .allocationSize = span,
+  };
+  VkMemoryRequirements req;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  HostImport *imp = NULL;
+  guint32 types;
+  GstMemory *mem;
+
+  if (!alignment || !get_props) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_EXTENSION_NOT_PRESENT,
+        "%s is not enabled", HOST_IMPORT_EXTENSION);
+    return NULL;
+  }
+  if (!check_vk (get_props (dev, type, import.pHostPointer, &host_props),
+          error, "vkGetMemoryHostPointerPropertiesEXT"))
+    return NULL;
+  if (!check_vk (vkCreateBuffer (dev, &buffer_info, NULL, &buffer), error,
+          "vkCreateBuffer"))
+    return NULL;
+  vkGetBufferMemoryRequirements (dev, buffer, &req);
+  types = req.memoryTypeBits & host_props.memoryTypeBits;
+  if (!types) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FORMAT_NOT_SUPPORTED,
+        "no memory type can hold both a buffer and this host memory");
+    goto fail;
+  }
+  alloc.memoryTypeIndex = g_bit_nth_lsf (types, -1);
+  imp = g_new0 (HostImport, 1);
+  imp->device = gst_object_ref (device);
+  if (!check_vk (vkAllocateMemory (dev, &alloc, NULL, &imp->memory), error,
+          "vkAllocateMemory (host pointer)"))
+    goto fail;
+  if (!check_vk (vkBindBufferMemory (dev, buffer, imp->memory, 0), error,
+          "vkBindBufferMemory"))
+    goto fail;
+  mem = gst_vulkan_buffer_memory_wrapped (device, buffer, usage, imp,
+      host_import_free);
+  /* The wrapper does not destroy a buffer it did not create. */
+  imp = NULL;
+  if (!mem)
+    goto fail;
+  *offset = GPOINTER_TO_SIZE (data) - start;
+  return mem;
+
+fail:
+  if (buffer)
+    vkDestroyBuffer (dev, buffer, NULL);
+  if (imp)
+    host_import_free (imp);
+  return NULL;
 }
 
 /* A discrete GPU: some device-local memory type the host cannot map. There

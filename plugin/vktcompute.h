@@ -1,10 +1,18 @@
 /* vktcompute.h: the small Vulkan compute helper every vktile element records
  * its work through — pipelines built from SPIR-V with specialization
  * constants (cached per device), descriptor sets, dispatches, barriers,
- * buffer copies, per-frame uniform data and timestamp queries. One
- * VktCompute per element: one command buffer, recorded, submitted and waited
- * for once per frame. Recording calls never fail: the first error is kept
- * and returned by vkt_compute_submit_wait(). */
+ * buffer copies, per-frame uniform data and timestamp queries.
+ *
+ * One VktCompute per element, with a ring of VKT_SLOTS submission slots:
+ * a frame is recorded into the next free slot and submitted without a wait;
+ * vkt_compute_submit() returns the VktSync of that submission (its fence
+ * and timestamps). Whatever a recording uses — buffers, memories — is
+ * handed to vkt_compute_keep() and lives until that fence has signalled;
+ * reusing a slot waits for its previous fence first. Each recording begins
+ * with a barrier against all earlier work on the queue, so frames (and
+ * elements sharing the queue) run in submission order and may share scratch
+ * buffers. Recording calls never fail: the first error is kept and returned
+ * by vkt_compute_submit(). */
 #ifndef __VKT_COMPUTE_H__
 #define __VKT_COMPUTE_H__
 
@@ -36,6 +44,10 @@ typedef struct
 
 typedef struct _VktPipeline VktPipeline;
 typedef struct _VktCompute VktCompute;
+typedef struct _VktSync VktSync;
+
+/* Submissions one VktCompute can have on the GPU at once. */
+#define VKT_SLOTS 8
 
 typedef struct
 {
@@ -74,12 +86,39 @@ void vkt_compute_barrier (VktCompute * compute);
 void vkt_compute_copy (VktCompute * compute, VkBuffer src, VkBuffer dst,
     guint n_regions, const VkBufferCopy * regions);
 void vkt_compute_timestamp (VktCompute * compute, VktTimestamp slot);
+/* Takes a reference to `object` (a GstMemory or GstBuffer) until the fence
+ * of the submission being recorded has signalled. */
+void vkt_compute_keep (VktCompute * compute, gpointer object);
+/* Submits without waiting; returns the submission's sync (transfer full). */
+VktSync *vkt_compute_submit (VktCompute * compute, GError ** error);
+/* Drops the recording in progress (after an error while recording). */
+void vkt_compute_abandon (VktCompute * compute);
+/* Releases what finished submissions kept, waiting for the oldest ones
+ * until no more than max_unfinished are left running. */
+gboolean vkt_compute_retire (VktCompute * compute, guint max_unfinished,
+    GError ** error);
+/* Submits and waits; vkt_compute_elapsed_ns() then reads its timestamps. */
 gboolean vkt_compute_submit_wait (VktCompute * compute, GError ** error);
+/* Waits for every submission of this VktCompute. */
+void vkt_compute_drain (VktCompute * compute);
 
 guint vkt_compute_dispatch_count (VktCompute * compute);
 guint64 vkt_compute_elapsed_ns (VktCompute * compute, VktTimestamp from,
     VktTimestamp to);
 guint32 vkt_compute_max_groups (VktCompute * compute);
+
+/* A submission: its fence and, once it has signalled, its timestamps.
+ * Refcounted and thread-safe; it keeps the device alive. */
+VktSync *vkt_sync_ref (VktSync * sync);
+void vkt_sync_unref (VktSync * sync);
+/* Waits for the fence (at once when it has signalled); FALSE with the
+ * device's error (device lost) otherwise. */
+gboolean vkt_sync_wait (VktSync * sync, GError ** error);
+gboolean vkt_sync_is_done (VktSync * sync);
+/* Nanoseconds between two timestamps of the submission; waits for it. 0
+ * without timestamps or when the section was empty. */
+guint64 vkt_sync_elapsed_ns (VktSync * sync, VktTimestamp from,
+    VktTimestamp to);
 
 /* Buffers: storage + transfer usage; device-local where the data never
  * leaves the GPU, host-visible and coherent where the CPU maps it. */
@@ -88,6 +127,22 @@ GstVulkanQueue *vkt_device_find_compute_queue (GstVulkanDevice * device,
 GstMemory *vkt_buffer_alloc (GstVulkanDevice * device, gsize size,
     gboolean host_visible, GError ** error);
 gboolean vkt_device_has_separate_vram (GstVulkanDevice * device);
+
+/* The last submission that used a memory (read or write). Mapping a memory
+ * from vkt_buffer_alloc() waits for it; so do these. */
+void vkt_memory_set_sync (GstMemory * mem, VktSync * sync);
+gboolean vkt_memory_wait (GstMemory * mem, GError ** error);
+gboolean vkt_buffer_wait (GstBuffer * buffer, GError ** error);
+
+/* Importing system memory (VK_EXT_external_memory_host): request it before
+ * gst_vulkan_device_open(); the alignment is 0 where the device lacks it.
+ * The import covers the aligned pages around [data, data + size), read-only
+ * for the GPU; *offset is where data begins in it. The caller keeps the
+ * host memory alive as long as the import. */
+void vkt_device_request_host_import (GstVulkanDevice * device);
+gsize vkt_device_host_import_alignment (GstVulkanDevice * device);
+GstMemory *vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
+    gconstpointer data, gsize size, gsize * offset, GError ** error);
 gboolean vkt_memory_is_device_local (GstMemory * mem);
 
 G_END_DECLS

@@ -24,7 +24,7 @@ case $BUILD_DIR in /*) ;; *) BUILD_DIR=$ROOT/$BUILD_DIR ;; esac
 # vulkanupload, ...). They are linked into a private directory so that
 # nothing else installed — another vktile in particular — can be loaded.
 SYSTEM_PLUGINS=(coreelements app videotestsrc vulkan videoconvertscale
-  videoconvert imagefreeze debug)
+  videoconvert imagefreeze debug coretracers)
 
 summary() { echo "$1 passed, $2 failed"; }
 

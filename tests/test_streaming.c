@@ -1,0 +1,643 @@
+/* tests/test_streaming.c: frames in flight. With several frames submitted
+ * at once every element gives byte for byte what it gives one frame at a
+ * time — system or Vulkan memory in and out, chained, with pool buffers
+ * recycled under load, across EOS, flushes and caps changes — and system
+ * memory input is imported, odd strides and offsets included. Pipelines
+ * leave nothing alive behind (leaks tracer). */
+#include "harness.h"
+
+#include <gst/app/app.h>
+
+#include <string.h>
+
+#define N_FRAMES 9
+
+/* The elements as a user writes them; recursivefilter smooths over time,
+ * so each output depends on every earlier frame of the stream. */
+static const gchar *const configs[] = {
+  "tiledconv preset=gaussian3",
+  "gaussblur sigma=2.5",
+  "recursivefilter filter=gaussian sigma=3 temporal-alpha=0.6",
+};
+
+#define N_CONFIGS G_N_ELEMENTS (configs)
+
+/* Memory on the two sides of the element under test. */
+typedef enum
+{
+  MEM_SYSTEM_SYSTEM,
+  MEM_SYSTEM_VULKAN,
+  MEM_VULKAN_SYSTEM,            /* fed by a tiledconv writing Vulkan buffers */
+  MEM_KINDS
+} MemoryKind;
+
+static const gchar *const memory_names[] = {
+  "system in, system out", "system in, VulkanBuffer out (to an identity tiledconv)",
+  "VulkanBuffer in (from tiledconv), system out",
+};
+
+static const gchar *const formats[] = { "RGBA", "NV12", "GRAY16_LE" };
+
+static gchar *
+describe (const gchar * config, MemoryKind mem, const gchar * format,
+    guint in_flight)
+{
+  switch (mem) {
+    case MEM_SYSTEM_VULKAN:
+      /* Back to system memory by an exact copy (the identity kernel): the
+       * test maps what it compares. */
+      return g_strdup_printf ("%s frames-in-flight=%u ! "
+          "video/x-raw(memory:VulkanBuffer),format=%s ! "
+          "tiledconv kernel=\"<0,0,0,0,1,0,0,0,0>\" frames-in-flight=%u",
+          config, in_flight, format, in_flight);
+    case MEM_VULKAN_SYSTEM:
+      return g_strdup_printf ("tiledconv preset=box3 frames-in-flight=%u ! "
+          "video/x-raw(memory:VulkanBuffer),format=%s ! %s "
+          "frames-in-flight=%u", in_flight, format, config, in_flight);
+    default:
+      return g_strdup_printf ("%s frames-in-flight=%u", config, in_flight);
+  }
+}
+
+static GstHarness *
+start_harness (const gchar * desc, const gchar * caps, const gchar * out_caps)
+{
+  GstHarness *h = gst_harness_new_parse (desc);
+
+  gst_harness_set_caps_str (h, caps, out_caps ? out_caps : caps);
+  return h;
+}
+
+/* Pushes every frame before pulling any, so that up to frames-in-flight
+ * are on the GPU at once; returns the outputs in order. */
+static GPtrArray *
+run_frames (GstHarness * h, GstBuffer ** frames, guint n)
+{
+  GPtrArray *outs = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) gst_buffer_unref);
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    GstBuffer *in = gst_buffer_copy (frames[i]);
+    GST_BUFFER_PTS (in) = i * (GST_SECOND / 30);
+    GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  }
+  for (i = 0; i < n; i++) {
+    GstBuffer *out = gst_harness_pull (h);
+    fail_unless (out != NULL, "output %u of %u missing", i, n);
+    g_ptr_array_add (outs, out);
+  }
+  return outs;
+}
+
+static GstBuffer **
+make_frames (const GstVideoInfo * info, guint n, guint32 seed, Layout layout)
+{
+  GstBuffer **frames = g_new0 (GstBuffer *, n);
+  GRand *r = g_rand_new_with_seed (seed);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    frames[i] = make_frame (info, r, layout, CONTENT_ANY);
+  g_rand_free (r);
+  return frames;
+}
+
+static void
+free_frames (GstBuffer ** frames, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    gst_buffer_unref (frames[i]);
+  g_free (frames);
+}
+
+/* Every visible value and padding byte identical, and the timestamps in
+ * the order they went in. */
+static void
+check_identical (GPtrArray * got, GPtrArray * want, const GstVideoInfo * info,
+    const gchar * what)
+{
+  guint i;
+
+  fail_unless_equals_int (got->len, want->len);
+  for (i = 0; i < got->len; i++) {
+    GstBuffer *g = g_ptr_array_index (got, i), *w = g_ptr_array_index (want, i);
+    GstVideoFrame fg, fw;
+    Mismatch mm = { 0 };
+
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (g), GST_BUFFER_PTS (w));
+    fail_unless (gst_video_frame_map (&fg, (GstVideoInfo *) info, g,
+            GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fw, (GstVideoInfo *) info, w,
+            GST_MAP_READ));
+    compare_frames (&fg, &fw, 0, &mm);
+    gst_video_frame_unmap (&fg);
+    gst_video_frame_unmap (&fw);
+    fail_unless (mm.count == 0, "%s, frame %u: %u values differ from one "
+        "frame at a time, first plane %u comp %u at (%d,%d): got %u, want %u",
+        what, i, mm.count, mm.plane, mm.comp, mm.x, mm.y, mm.got, mm.want);
+  }
+}
+
+static GPtrArray *
+run_pipeline (const gchar * config, MemoryKind mem, const gchar * format,
+    guint in_flight, const GstVideoInfo * info, GstBuffer ** frames, guint n)
+{
+  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=%d,height=%d,"
+      "framerate=30/1", format, GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info));
+  gchar *desc = describe (config, mem, format, in_flight);
+  GstHarness *h = start_harness (desc, caps, NULL);
+  GPtrArray *outs = run_frames (h, frames, n);
+
+  gst_harness_teardown (h);
+  g_free (desc);
+  g_free (caps);
+  return outs;
+}
+
+GST_START_TEST (test_in_flight_identical)
+{
+  guint config = __i__ % N_CONFIGS;
+  MemoryKind mem = (__i__ / N_CONFIGS) % MEM_KINDS;
+  const gchar *format = formats[__i__ % G_N_ELEMENTS (formats)];
+  GstVideoInfo info;
+  GstBuffer **frames;
+  GPtrArray *one, *many;
+  gchar *what;
+
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      61, 37);
+  frames = make_frames (&info, N_FRAMES, 7100 + __i__, __i__ % 2 ?
+      LAYOUT_ODD : LAYOUT_DEFAULT);
+  one = run_pipeline (configs[config], mem, format, 1, &info, frames,
+      N_FRAMES);
+  many = run_pipeline (configs[config], mem, format, 4, &info, frames,
+      N_FRAMES);
+  what = g_strdup_printf ("%s, %s, %s", configs[config], memory_names[mem],
+      format);
+  check_identical (many, one, &info, what);
+  g_free (what);
+  g_ptr_array_unref (one);
+  g_ptr_array_unref (many);
+  free_frames (frames, N_FRAMES);
+}
+
+GST_END_TEST;
+
+/* The three elements chained in Vulkan memory, each with frames in
+ * flight, against the same chain one frame at a time. */
+GST_START_TEST (test_chain_in_flight)
+{
+  const gchar *chain = "tiledconv preset=gaussian3 frames-in-flight=%u ! "
+      "video/x-raw(memory:VulkanBuffer) ! gaussblur sigma=2 "
+      "frames-in-flight=%u ! video/x-raw(memory:VulkanBuffer) ! "
+      "recursivefilter filter=gaussian sigma=4 temporal-alpha=0.5 "
+      "frames-in-flight=%u";
+  const gchar *caps = "video/x-raw,format=RGBA,width=83,height=41,"
+      "framerate=30/1";
+  GPtrArray *outs[2];
+  GstVideoInfo info;
+  GstBuffer **frames;
+  guint k;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 83, 41);
+  frames = make_frames (&info, 2 * N_FRAMES, 7200, LAYOUT_DEFAULT);
+  for (k = 0; k < 2; k++) {
+    guint n = k ? 6 : 1;
+    gchar *desc = g_strdup_printf (chain, n, n, n);
+    GstHarness *h = start_harness (desc, caps, NULL);
+    outs[k] = run_frames (h, frames, 2 * N_FRAMES);
+    gst_harness_teardown (h);
+    g_free (desc);
+  }
+  check_identical (outs[1], outs[0], &info, "chain of three");
+  g_ptr_array_unref (outs[0]);
+  g_ptr_array_unref (outs[1]);
+  free_frames (frames, 2 * N_FRAMES);
+}
+
+GST_END_TEST;
+
+/* videotestsrc writes into the pool the element proposes: its buffers go
+ * round while frames are in flight, and none is written while the GPU
+ * still reads it. */
+static GPtrArray *
+pull_all (const gchar * desc, guint expected)
+{
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  GstElement *sink;
+  GPtrArray *outs = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) gst_buffer_unref);
+  GstSample *sample;
+
+  fail_unless (pipe != NULL, "%s: %s", desc, error ? error->message : "?");
+  sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_PLAYING),
+      GST_STATE_CHANGE_ASYNC);
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink)))) {
+    g_ptr_array_add (outs, gst_buffer_ref (gst_sample_get_buffer (sample)));
+    gst_sample_unref (sample);
+  }
+  fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)), "%s: no EOS", desc);
+  fail_unless_equals_int (outs->len, expected);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  return outs;
+}
+
+GST_START_TEST (test_recycled_under_load)
+{
+  const gchar *desc = "videotestsrc pattern=ball num-buffers=40 ! "
+      "video/x-raw,format=NV12,width=96,height=54,framerate=30/1 ! "
+      "gaussblur sigma=1.5 frames-in-flight=%u ! appsink name=sink sync=false";
+  GPtrArray *outs[2];
+  GstVideoInfo info;
+  guint k;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 96, 54);
+  for (k = 0; k < 2; k++) {
+    gchar *d = g_strdup_printf (desc, k ? 6 : 1);
+    outs[k] = pull_all (d, 40);
+    g_free (d);
+  }
+  check_identical (outs[1], outs[0], &info, "videotestsrc into the proposed "
+      "pool");
+  g_ptr_array_unref (outs[0]);
+  g_ptr_array_unref (outs[1]);
+}
+
+GST_END_TEST;
+
+/* EOS arriving while frames are in flight comes out after all of them. */
+GST_START_TEST (test_eos_in_flight)
+{
+  const gchar *config = configs[__i__];
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time "
+      "caps=video/x-raw,format=RGBA,width=64,height=48,framerate=30/1 ! "
+      "%s frames-in-flight=6 ! appsink name=sink sync=false", config);
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  GstVideoInfo info;
+  GstBuffer **frames;
+  GstSample *sample;
+  guint i, n = 0;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 64, 48);
+  frames = make_frames (&info, 5, 7300 + __i__, LAYOUT_DEFAULT);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  for (i = 0; i < 5; i++) {
+    GstBuffer *b = gst_buffer_copy (frames[i]);
+    GST_BUFFER_PTS (b) = i * (GST_SECOND / 30);
+    fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src), b),
+        GST_FLOW_OK);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink)))) {
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (gst_sample_get_buffer
+            (sample)), n * (GST_SECOND / 30));
+    n++;
+    gst_sample_unref (sample);
+  }
+  fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
+  fail_unless_equals_int (n, 5);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  free_frames (frames, 5);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
+/* A flush with frames in flight drops what was in flight (or lets it out
+ * before the flush), never duplicates a frame, and what follows is what
+ * a fresh element gives. */
+GST_START_TEST (test_flush_in_flight)
+{
+  const gchar *caps = "video/x-raw,format=RGBA,width=64,height=48,"
+      "framerate=30/1";
+  GstHarness *h = start_harness ("tiledconv preset=gaussian5 "
+      "frames-in-flight=6", caps, NULL);
+  GstHarness *ref = start_harness ("tiledconv preset=gaussian5 "
+      "frames-in-flight=1", caps, NULL);
+  GstVideoInfo info;
+  GstBuffer **frames;
+  GPtrArray *after, *want;
+  GstBuffer *out;
+  guint i, before = 0;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 64, 48);
+  frames = make_frames (&info, 10, 7400, LAYOUT_DEFAULT);
+  for (i = 0; i < 5; i++) {
+    GstBuffer *b = gst_buffer_copy (frames[i]);
+    GST_BUFFER_PTS (b) = (100 + i) * GST_SECOND;
+    fail_unless_equals_int (gst_harness_push (h, b), GST_FLOW_OK);
+  }
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  {
+    GstSegment segment;
+    gst_segment_init (&segment, GST_FORMAT_TIME);
+    fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+  }
+  /* What left before the flush: the first frames, in order, once each. */
+  while ((out = gst_harness_try_pull (h))) {
+    fail_unless (GST_BUFFER_PTS (out) == (100 + before) * GST_SECOND,
+        "frame %u out of order or duplicated before the flush", before);
+    before++;
+    gst_buffer_unref (out);
+  }
+  fail_unless (before <= 5);
+  after = run_frames (h, frames + 5, 5);
+  want = run_frames (ref, frames + 5, 5);
+  check_identical (after, want, &info, "after a flush");
+  fail_unless (gst_harness_try_pull (h) == NULL, "a frame came out twice");
+  g_ptr_array_unref (after);
+  g_ptr_array_unref (want);
+  gst_harness_teardown (h);
+  gst_harness_teardown (ref);
+  free_frames (frames, 10);
+}
+
+GST_END_TEST;
+
+/* A caps change while frames are in flight: the frames of the old size
+ * leave first, all of them, then those of the new. */
+GST_START_TEST (test_caps_change_in_flight)
+{
+  const gchar *config = configs[__i__];
+  gchar *desc = g_strdup_printf ("%s frames-in-flight=6", config);
+  gchar *desc1 = g_strdup_printf ("%s frames-in-flight=1", config);
+  const gchar *caps_a = "video/x-raw,format=NV12,width=64,height=48,"
+      "framerate=30/1";
+  const gchar *caps_b = "video/x-raw,format=NV12,width=38,height=30,"
+      "framerate=30/1";
+  GstVideoInfo info_a, info_b;
+  GstBuffer **fa, **fb;
+  GstHarness *h = start_harness (desc, caps_a, NULL);
+  GPtrArray *got_a, *got_b, *want_a, *want_b;
+  guint i;
+
+  gst_video_info_set_format (&info_a, GST_VIDEO_FORMAT_NV12, 64, 48);
+  gst_video_info_set_format (&info_b, GST_VIDEO_FORMAT_NV12, 38, 30);
+  fa = make_frames (&info_a, 4, 7500 + __i__, LAYOUT_DEFAULT);
+  fb = make_frames (&info_b, 4, 7600 + __i__, LAYOUT_DEFAULT);
+  for (i = 0; i < 4; i++) {
+    GstBuffer *in = gst_buffer_copy (fa[i]);
+    GST_BUFFER_PTS (in) = i * (GST_SECOND / 30);
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  }
+  gst_harness_set_caps_str (h, caps_b, caps_b);
+  got_a = g_ptr_array_new_with_free_func ((GDestroyNotify) gst_buffer_unref);
+  for (i = 0; i < 4; i++) {
+    GstBuffer *out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    fail_unless_equals_int (gst_buffer_get_size (out), info_a.size);
+    g_ptr_array_add (got_a, out);
+  }
+  got_b = run_frames (h, fb, 4);
+  gst_harness_teardown (h);
+
+  h = start_harness (desc1, caps_a, NULL);
+  want_a = run_frames (h, fa, 4);
+  gst_harness_teardown (h);
+  h = start_harness (desc1, caps_b, NULL);
+  want_b = run_frames (h, fb, 4);
+  gst_harness_teardown (h);
+
+  check_identical (got_a, want_a, &info_a, "before a caps change");
+  check_identical (got_b, want_b, &info_b, "after a caps change");
+  g_ptr_array_unref (got_a);
+  g_ptr_array_unref (got_b);
+  g_ptr_array_unref (want_a);
+  g_ptr_array_unref (want_b);
+  free_frames (fa, 4);
+  free_frames (fb, 4);
+  g_free (desc);
+  g_free (desc1);
+}
+
+GST_END_TEST;
+
+/* ---- which path system memory takes ---- */
+
+static gchar *path_line;
+static GMutex path_lock;
+
+static void
+catch_path_line (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  const gchar *text = gst_debug_message_get (message);
+
+  if (text && g_str_has_prefix (text, "input frames: ")) {
+    g_mutex_lock (&path_lock);
+    g_free (path_line);
+    path_line = g_strdup (text);
+    g_mutex_unlock (&path_lock);
+  }
+}
+
+/* The device imports system memory where it can (lavapipe and NVIDIA do),
+ * odd strides and offsets included, and says so; the result is the one of
+ * the same picture packed tightly. */
+GST_START_TEST (test_imported_odd_layout)
+{
+  const gchar *format = formats[__i__ % G_N_ELEMENTS (formats)];
+  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=57,height=35,"
+      "framerate=30/1", format);
+  GstDebugCategory *cat;
+  GstVideoInfo info;
+  GstBuffer **packed, **odd;
+  GPtrArray *got, *want;
+  GstHarness *h;
+  guint i;
+
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      57, 35);
+  packed = make_frames (&info, 3, 7700 + __i__, LAYOUT_DEFAULT);
+  odd = make_frames (&info, 3, 7800 + __i__, LAYOUT_ODD);
+  for (i = 0; i < 3; i++) {
+    GstVideoFrame src, dst;
+    fail_unless (gst_video_frame_map (&src, &info, packed[i], GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&dst, &info, odd[i], GST_MAP_WRITE));
+    fail_unless (gst_video_frame_copy (&dst, &src));
+    gst_video_frame_unmap (&dst);
+    gst_video_frame_unmap (&src);
+  }
+
+  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
+  /* The category exists once the element does. */
+  gst_debug_add_log_function (catch_path_line, NULL, NULL);
+  cat = _gst_debug_get_category ("vktilefilter");
+  fail_unless (cat != NULL);
+  gst_debug_category_set_threshold (cat, GST_LEVEL_INFO);
+  g_clear_pointer (&path_line, g_free);
+  got = run_frames (h, odd, 3);
+  gst_harness_teardown (h);
+  g_mutex_lock (&path_lock);
+  fail_unless (path_line != NULL, "no debug line says which path the input "
+      "took");
+  fail_unless (strstr (path_line, "imported") != NULL, "system memory was not "
+      "imported: \"%s\"", path_line);
+  g_mutex_unlock (&path_lock);
+
+  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
+  want = run_frames (h, packed, 3);
+  gst_harness_teardown (h);
+  gst_debug_remove_log_function (catch_path_line);
+  gst_debug_category_reset_threshold (cat);
+
+  check_identical (got, want, &info, "odd layout, imported");
+  g_ptr_array_unref (got);
+  g_ptr_array_unref (want);
+  free_frames (packed, 3);
+  free_frames (odd, 3);
+  g_free (caps);
+}
+
+GST_END_TEST;
+
+/* The latency query: a frame leaves as soon as its work is done (nothing
+ * added to the minimum); frames in flight add to what may be held. */
+GST_START_TEST (test_latency_query)
+{
+  GstHarness *h = start_harness ("tiledconv frames-in-flight=4",
+      "video/x-raw,format=GRAY8,width=32,height=32,framerate=25/1", NULL);
+  GstQuery *q = gst_query_new_latency ();
+  GstClockTime min, max;
+  gboolean live;
+  GstPad *src = gst_element_get_static_pad (h->element, "src");
+
+  gst_harness_set_upstream_latency (h, 10 * GST_MSECOND);
+  gst_harness_set_live (h, TRUE);
+  fail_unless (gst_pad_query (src, q));
+  gst_query_parse_latency (q, &live, &min, &max);
+  fail_unless_equals_uint64 (min, 10 * GST_MSECOND);
+  fail_unless (max == GST_CLOCK_TIME_NONE || max >= 10 * GST_MSECOND
+      + 3 * 40 * GST_MSECOND, "max latency %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (max));
+  gst_query_unref (q);
+  gst_object_unref (src);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* ---- leaks ---- */
+
+static GstTracer *
+leaks_tracer (void)
+{
+  GList *tracers = gst_tracing_get_active_tracers (), *l;
+  GstTracer *found = NULL;
+
+  for (l = tracers; l; l = l->next)
+    if (!found && g_str_has_prefix (G_OBJECT_TYPE_NAME (l->data), "GstLeaks"))
+      found = gst_object_ref (l->data);
+  g_list_free_full (tracers, gst_object_unref);
+  return found;
+}
+
+/* Objects created while streaming with frames in flight, then flushing,
+ * changing caps and stopping, and still alive after the pipeline is gone. */
+GST_START_TEST (test_no_leaks)
+{
+  GstTracer *tracer = leaks_tracer ();
+  GstStructure *checkpoint = NULL;
+  const GValue *created, *removed;
+  GHashTable *gone;
+  guint i, round, leaked = 0;
+
+  fail_unless (tracer != NULL, "the leaks tracer is not active");
+  /* The first round makes what lives as long as the process (element
+   * classes' pad templates, allocators, the system clock); the second
+   * must leave nothing behind. */
+  for (round = 0; round < 2; round++) {
+    if (round == 1)
+      g_signal_emit_by_name (tracer, "activity-start-tracking");
+    for (i = 0; i < N_CONFIGS; i++) {
+      gchar *d = g_strdup_printf ("videotestsrc num-buffers=12 ! "
+          "video/x-raw,format=NV12,width=48,height=32,framerate=30/1 ! "
+          "%s frames-in-flight=4 ! video/x-raw(memory:VulkanBuffer) ! "
+          "tiledconv preset=box3 frames-in-flight=3 ! appsink name=sink "
+          "sync=false", configs[i]);
+      g_ptr_array_unref (pull_all (d, 12));
+      g_free (d);
+    }
+  }
+  g_signal_emit_by_name (tracer, "activity-get-checkpoint", &checkpoint);
+  g_signal_emit_by_name (tracer, "activity-stop-tracking");
+  fail_unless (checkpoint != NULL);
+  /* Objects created and then destroyed appear in both lists. */
+  created = gst_structure_get_value (checkpoint, "objects-created-list");
+  removed = gst_structure_get_value (checkpoint, "objects-removed-list");
+  gone = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (i = 0; removed && i < gst_value_list_get_size (removed); i++) {
+    const GstStructure *o =
+        gst_value_get_structure (gst_value_list_get_value (removed, i));
+    g_hash_table_add (gone, g_strdup_printf ("%s %s",
+            gst_structure_get_string (o, "type-name"),
+            gst_structure_get_string (o, "address")));
+  }
+  for (i = 0; created && i < gst_value_list_get_size (created); i++) {
+    const GstStructure *o =
+        gst_value_get_structure (gst_value_list_get_value (created, i));
+    const gchar *type = gst_structure_get_string (o, "type-name");
+    gchar *key = g_strdup_printf ("%s %s", type,
+        gst_structure_get_string (o, "address"));
+    gboolean alive = !g_hash_table_contains (gone, key);
+
+    g_free (key);
+    if (!alive)
+      continue;
+    GST_ERROR ("still alive: %" GST_PTR_FORMAT, o);
+    leaked++;
+  }
+  g_hash_table_unref (gone);
+  fail_unless_equals_int (leaked, 0);
+  gst_structure_free (checkpoint);
+  gst_object_unref (tracer);
+}
+
+GST_END_TEST;
+
+static Suite *
+streaming_suite (void)
+{
+  Suite *s = suite_create ("streaming");
+  TCase *tc = tcase_create ("in-flight");
+
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_in_flight_identical, 0,
+      N_CONFIGS * MEM_KINDS);
+  tcase_add_test (tc, test_chain_in_flight);
+  tcase_add_test (tc, test_recycled_under_load);
+  tcase_add_loop_test (tc, test_eos_in_flight, 0, N_CONFIGS);
+  tcase_add_test (tc, test_flush_in_flight);
+  tcase_add_loop_test (tc, test_caps_change_in_flight, 0, N_CONFIGS);
+  tcase_add_loop_test (tc, test_imported_odd_layout, 0,
+      G_N_ELEMENTS (formats));
+  tcase_add_test (tc, test_latency_query);
+  tcase_add_test (tc, test_no_leaks);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Before gst_init: the tracer records every object from the start. */
+  g_setenv ("GST_TRACERS", "leaks", TRUE);
+  gst_check_init (&argc, &argv);
+  return gst_check_run_suite (streaming_suite (), "streaming", __FILE__);
+}
