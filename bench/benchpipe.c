@@ -51,7 +51,9 @@ on_new_sample (GstAppSink * sink, gpointer user_data)
   if (!buf)
     goto out;
   while (api && (meta = gst_buffer_iterate_meta_filtered (buf, &state, api))) {
-    const GstVkTileTimingMeta *m = (const GstVkTileTimingMeta *) meta;
+    GstVkTileTimingMeta *m = (GstVkTileTimingMeta *) meta;
+    /* A frame still on the GPU: wait for it here, as any reader would. */
+    gst_vktile_timing_meta_complete (m);
     gpu_ns += m->gpu_ns;
     moved_ns += m->upload_ns + m->download_ns;
     dispatches += m->dispatches;

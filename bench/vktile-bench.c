@@ -461,6 +461,8 @@ bench_open (Bench * b, GError ** error)
   }
   b->device = gst_vulkan_device_new_with_index (b->instance,
       opt_device_index);
+  /* As the elements' own devices have it: system memory is imported. */
+  vkt_device_request_host_import (b->device);
   if (!gst_vulkan_device_open (b->device, error))
     return FALSE;
   g_signal_connect (b->instance, "create-device",

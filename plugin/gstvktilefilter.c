@@ -343,9 +343,14 @@ open_device (GstVkTileFilter * self, GError ** error)
     return FALSE;
   }
   if (!gst_vulkan_device_run_context_query (element, &priv->device)) {
-    /* Our own device: with host memory import, where the GPU has it. */
-    priv->device = gst_vulkan_device_new_with_index (priv->instance, 0);
-    vkt_device_request_host_import (priv->device);
+    /* As gst_vulkan_instance_create_device() does (an application may hand
+     * its device over through "create-device"), but a device of our own
+     * gets host memory import where the GPU has it. */
+    g_signal_emit_by_name (priv->instance, "create-device", &priv->device);
+    if (!priv->device) {
+      priv->device = gst_vulkan_device_new_with_index (priv->instance, 0);
+      vkt_device_request_host_import (priv->device);
+    }
     if (!gst_vulkan_device_open (priv->device, error)) {
       gst_clear_object (&priv->device);
       return FALSE;
@@ -1226,7 +1231,14 @@ output_loop (GstVkTileFilter * self)
   g_mutex_unlock (&priv->out_lock);
 
   if (vkt_sync_wait (pf->sync, &error)) {
+    GstVkTileTimingMeta *m;
     gst_vktile_timing_meta_complete_all (pf->outbuf);
+    m = gst_vktile_timing_meta_get (pf->outbuf, GST_OBJECT_NAME (self));
+    if (m)
+      GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " done: upload %"
+          G_GUINT64_FORMAT " ns, gpu %" G_GUINT64_FORMAT " ns, download %"
+          G_GUINT64_FORMAT " ns, cpu %" G_GUINT64_FORMAT " ns",
+          m->frame_index, m->upload_ns, m->gpu_ns, m->download_ns, m->cpu_ns);
     ret = gst_pad_push (srcpad, gst_buffer_ref (pf->outbuf));
   } else {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,

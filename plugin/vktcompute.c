@@ -901,10 +901,6 @@ typedef struct
   GstVulkanBufferMemoryAllocatorClass parent_class;
 } VktBufferAllocatorClass;
 
-static GType vkt_buffer_allocator_get_type (void);
-G_DEFINE_TYPE (VktBufferAllocator, vkt_buffer_allocator,
-    GST_TYPE_VULKAN_BUFFER_MEMORY_ALLOCATOR);
-
 static GstMemoryMapFullFunction parent_map_full;
 
 static gpointer
@@ -922,18 +918,33 @@ vkt_buffer_map_full (GstMemory * mem, GstMapInfo * info, gsize maxsize)
 }
 
 static void
-vkt_buffer_allocator_class_init (VktBufferAllocatorClass * klass)
+vkt_buffer_allocator_init (GTypeInstance * instance, gpointer klass)
 {
-}
-
-static void
-vkt_buffer_allocator_init (VktBufferAllocator * self)
-{
-  GstAllocator *alloc = GST_ALLOCATOR_CAST (self);
+  GstAllocator *alloc = GST_ALLOCATOR_CAST (instance);
 
   /* gstvulkan's init has run: wrap the map function it installed. */
   parent_map_full = alloc->mem_map_full;
   alloc->mem_map_full = vkt_buffer_map_full;
+}
+
+/* This file is linked into the plugin and into the benchmark, which loads
+ * the plugin: whichever registers the type first, the other uses it (the
+ * two copies of the code are the same). */
+static GType
+vkt_buffer_allocator_get_type (void)
+{
+  static GType type = 0;
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_type_from_name ("VktBufferAllocator");
+    if (!t)
+      t = g_type_register_static_simple
+          (GST_TYPE_VULKAN_BUFFER_MEMORY_ALLOCATOR, "VktBufferAllocator",
+          sizeof (VktBufferAllocatorClass), NULL, sizeof (VktBufferAllocator),
+          vkt_buffer_allocator_init, 0);
+    g_once_init_leave (&type, t);
+  }
+  return type;
 }
 
 static GstAllocator *
