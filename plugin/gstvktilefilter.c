@@ -912,39 +912,47 @@ import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
   return TRUE;
 }
 
-/* The CPU copy of a system-memory frame into in_staging. Mapping
- * in_staging waits for the previous frame's GPU copy out of it. */
+/* The CPU copy between a frame (any layout its GstVideoMeta gives) and a
+ * host-visible staging buffer laid out as `info` says, in the direction
+ * `into_staging`. Mapping the staging buffer waits for the GPU's last use
+ * of it. */
 static gboolean
-copy_input (GstVkTileFilter * self, GstBuffer * inbuf, GError ** error)
+copy_frame_staging (const GstVideoInfo * info, GstBuffer * buf,
+    GstMemory * staging, gboolean into_staging, GError ** error)
 {
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->in_info;
   GstVideoFrame vframe;
   GstMapInfo map;
   guint i;
 
-  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, inbuf,
-          GST_MAP_READ)) {
+  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, buf,
+          into_staging ? GST_MAP_READ : GST_MAP_WRITE)) {
     g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "Cannot map the input frame");
+        "Cannot map the %s frame", into_staging ? "input" : "output");
     return FALSE;
   }
-  if (!gst_memory_map (priv->in_staging, &map, GST_MAP_WRITE)) {
+  if (!gst_memory_map (staging, &map, into_staging ? GST_MAP_WRITE :
+          GST_MAP_READ)) {
     gst_video_frame_unmap (&vframe);
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
         "Cannot map the staging buffer");
     return FALSE;
   }
   for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
-    gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
+    gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
     gsize row = plane_row_bytes (info, i);
     gint r, rows = plane_rows (info, i);
-    for (r = 0; r < rows; r++)
-      memcpy (map.data + info->offset[i] + (gsize) r * info->stride[i],
-          src + (gssize) r * src_stride, row);
+    for (r = 0; r < rows; r++) {
+      guint8 *frame_row = data + (gssize) r * stride;
+      guint8 *staged_row = map.data + info->offset[i] +
+          (gsize) r * info->stride[i];
+      if (into_staging)
+        memcpy (staged_row, frame_row, row);
+      else
+        memcpy (frame_row, staged_row, row);
+    }
   }
-  gst_memory_unmap (priv->in_staging, &map);
+  gst_memory_unmap (staging, &map);
   gst_video_frame_unmap (&vframe);
   return TRUE;
 }
@@ -1045,7 +1053,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     vkt_compute_barrier (priv->compute);
   }
   if (!ensure_buffer (self, &priv->in_staging, info->size, TRUE, error)
-      || !copy_input (self, inbuf, error))
+      || !copy_frame_staging (info, inbuf, priv->in_staging, TRUE, error))
     return FALSE;
   *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   if (priv->separate_vram) {
@@ -1093,44 +1101,6 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
   frame->out = bind (self, priv->out_staging);
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
-  return TRUE;
-}
-
-static gboolean
-finish_output_cpu (GstVkTileFilter * self, GstBuffer * outbuf,
-    guint64 * cpu_ns, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->out_info;
-  gint64 t0 = g_get_monotonic_time ();
-  GstVideoFrame vframe;
-  GstMapInfo map;
-  guint i;
-
-  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, outbuf,
-          GST_MAP_WRITE)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "Cannot map the output frame");
-    return FALSE;
-  }
-  if (!gst_memory_map (priv->out_staging, &map, GST_MAP_READ)) {
-    gst_video_frame_unmap (&vframe);
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "Cannot map the output work buffer");
-    return FALSE;
-  }
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    guint8 *dst = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
-    gint dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
-    gsize row = plane_row_bytes (info, i);
-    gint r, rows = plane_rows (info, i);
-    for (r = 0; r < rows; r++)
-      memcpy (dst + (gssize) r * dst_stride,
-          map.data + info->offset[i] + (gsize) r * info->stride[i], row);
-  }
-  gst_memory_unmap (priv->out_staging, &map);
-  gst_video_frame_unmap (&vframe);
-  *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   return TRUE;
 }
 
@@ -1512,9 +1482,14 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     goto fail;
 
   if (path == OUTPUT_CPU_COPY) {
-    if (!vkt_sync_wait (sync, &error)
-        || !finish_output_cpu (self, outbuf, &cpu_download_ns, &error))
+    gint64 t_download;
+    if (!vkt_sync_wait (sync, &error))
       goto fail;
+    t_download = g_get_monotonic_time ();
+    if (!copy_frame_staging (&priv->out_info, outbuf, priv->out_staging,
+            FALSE, &error))
+      goto fail;
+    cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
   if (meta) {
     gst_vktile_timing_meta_set_pending (meta, sync, in_path != INPUT_IN_PLACE,
