@@ -844,6 +844,14 @@ import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
 
   if (!quark)
     quark = g_quark_from_static_string ("vktile-host-import");
+  /* Only the default allocator's bytes stay where a map found them; other
+   * allocators may map a temporary copy or unmap the pages again. */
+  if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "%s memory is not plain system memory", mem->allocator ?
+        mem->allocator->mem_type : "unknown");
+    return NULL;
+  }
   if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
     g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
         "Cannot map the input memory");

@@ -2,11 +2,17 @@
  * at once every element gives byte for byte what it gives one frame at a
  * time — system or Vulkan memory in and out, chained, with pool buffers
  * recycled under load, across EOS, flushes and caps changes — and system
- * memory input is imported, odd strides and offsets included. Pipelines
- * leave nothing alive behind (leaks tracer). */
+ * memory input is imported, odd strides and offsets included, while memory
+ * of other allocators is copied by the CPU. Pipelines leave nothing alive
+ * behind (leaks tracer). */
+#define _GNU_SOURCE             /* memfd_create */
 #include "harness.h"
 
 #include <gst/app/app.h>
+#include <gst/allocators/allocators.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <string.h>
 
@@ -448,12 +454,40 @@ catch_path_line (GstDebugCategory * category, GstDebugLevel level,
   }
 }
 
+/* The same bytes and video meta in memory of another allocator (a memfd
+ * behind GstFdAllocator), which the element must not import: its pages are
+ * mapped only while a map lasts. */
+static GstBuffer *
+in_fd_memory (GstBuffer * frame)
+{
+  GstAllocator *fd_alloc = gst_fd_allocator_new ();
+  GstVideoMeta *vm = gst_buffer_get_video_meta (frame);
+  gsize size = gst_buffer_get_size (frame);
+  GstBuffer *buf = gst_buffer_new ();
+  GstMapInfo map;
+  gint fd = memfd_create ("vktile-test-frame", 0);
+
+  fail_unless (fd >= 0);
+  fail_unless (gst_buffer_map (frame, &map, GST_MAP_READ));
+  fail_unless (write (fd, map.data, size) == (gssize) size);
+  gst_buffer_unmap (frame, &map);
+  gst_buffer_append_memory (buf, gst_fd_allocator_alloc (fd_alloc, fd, size,
+          GST_FD_MEMORY_FLAG_NONE));
+  gst_object_unref (fd_alloc);
+  if (vm)
+    gst_buffer_add_video_meta_full (buf, vm->flags, vm->format, vm->width,
+        vm->height, vm->n_planes, vm->offset, vm->stride);
+  return buf;
+}
+
 /* The device imports system memory where it can (lavapipe and NVIDIA do),
- * odd strides and offsets included, and says so; the result is the one of
- * the same picture packed tightly. */
+ * odd strides and offsets included, and says so; memory of another
+ * allocator is copied by the CPU instead, and says so. Either way the
+ * result is the one of the same picture packed tightly. */
 GST_START_TEST (test_imported_odd_layout)
 {
-  const gchar *format = formats[__i__ % G_N_ELEMENTS (formats)];
+  const gchar *format = formats[(__i__ / 2) % G_N_ELEMENTS (formats)];
+  gboolean fd_memory = __i__ % 2;
   gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=57,height=35,"
       "framerate=30/1", format);
   GstDebugCategory *cat;
@@ -474,6 +508,11 @@ GST_START_TEST (test_imported_odd_layout)
     fail_unless (gst_video_frame_copy (&dst, &src));
     gst_video_frame_unmap (&dst);
     gst_video_frame_unmap (&src);
+    if (fd_memory) {
+      GstBuffer *fd_frame = in_fd_memory (odd[i]);
+      gst_buffer_unref (odd[i]);
+      odd[i] = fd_frame;
+    }
   }
 
   h = start_harness ("gaussblur sigma=1.2", caps, NULL);
@@ -488,8 +527,12 @@ GST_START_TEST (test_imported_odd_layout)
   g_mutex_lock (&path_lock);
   fail_unless (path_line != NULL, "no debug line says which path the input "
       "took");
-  fail_unless (strstr (path_line, "imported") != NULL, "system memory was not "
-      "imported: \"%s\"", path_line);
+  if (fd_memory)
+    fail_unless (strstr (path_line, "copied by the CPU") != NULL, "fd memory "
+        "was not copied by the CPU: \"%s\"", path_line);
+  else
+    fail_unless (strstr (path_line, "imported") != NULL, "system memory was "
+        "not imported: \"%s\"", path_line);
   g_mutex_unlock (&path_lock);
 
   h = start_harness ("gaussblur sigma=1.2", caps, NULL);
@@ -498,7 +541,8 @@ GST_START_TEST (test_imported_odd_layout)
   gst_debug_remove_log_function (catch_path_line);
   gst_debug_category_reset_threshold (cat);
 
-  check_identical (got, want, &info, "odd layout, imported");
+  check_identical (got, want, &info, fd_memory ? "odd layout, fd memory "
+      "copied by the CPU" : "odd layout, imported");
   g_ptr_array_unref (got);
   g_ptr_array_unref (want);
   free_frames (packed, 3);
@@ -627,7 +671,7 @@ streaming_suite (void)
   tcase_add_test (tc, test_flush_in_flight);
   tcase_add_loop_test (tc, test_caps_change_in_flight, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_imported_odd_layout, 0,
-      G_N_ELEMENTS (formats));
+      2 * G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_latency_query);
   tcase_add_test (tc, test_no_leaks);
   return s;
