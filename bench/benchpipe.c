@@ -1,8 +1,11 @@
 /* benchpipe.c: see benchpipe.h. The pipeline runs on the benchmark's Vulkan
  * instance (and so, through its create-device handler, on its device); the
- * appsink callback reads every vktile timing meta of each frame as it
- * arrives, in the streaming thread, and lets the buffer go back to its pool
- * at once. */
+ * appsink callback reads every vktile timing meta of each frame and lets the
+ * buffer go back to its pool. A frame that left in system memory is done
+ * when it arrives. A frame that stays on the GPU is not: the sink holds up
+ * to HELD_FRAMES of them and waits for the oldest, as a consumer on the GPU
+ * (an encoder, a display) does, so that the elements record frame n+1
+ * while the GPU runs frame n; each frame counts when its work is done. */
 #include "benchpipe.h"
 
 #include <gst/app/app.h>
@@ -12,6 +15,7 @@
 #include "vktcompute.h"
 
 #define FRAME_DURATION (GST_SECOND / 30)
+#define HELD_FRAMES 2
 
 struct _BenchPipe
 {
@@ -22,7 +26,9 @@ struct _BenchPipe
 
   GMutex lock;
   GCond cond;
-  BenchPipeResult acc;          /* of the push under way */
+  guint arrived;                /* frames of the push under way at the sink */
+  GQueue held;                  /* GstSample*: GPU-resident, not yet waited for */
+  BenchPipeResult acc;          /* of the push under way, frames done */
   gchar *error;                 /* the first error the bus reported */
 };
 
@@ -34,32 +40,31 @@ result_reset (BenchPipeResult * r)
   r->device_local = TRUE;
 }
 
-static GstFlowReturn
-on_new_sample (GstAppSink * sink, gpointer user_data)
+/* Waits for the frame's GPU work (reading its timing metas, as any reader
+ * would) and adds it to the push's result. */
+static void
+account_sample (BenchPipe * pipe, GstSample * sample)
 {
-  BenchPipe *pipe = user_data;
-  GstSample *sample = gst_app_sink_pull_sample (sink);
-  gint64 now = g_get_monotonic_time ();
-  GstBuffer *buf = sample ? gst_sample_get_buffer (sample) : NULL;
+  GstBuffer *buf = gst_sample_get_buffer (sample);
   GType api = gst_vktile_timing_meta_api_get_type ();
   guint64 gpu_ns = 0, moved_ns = 0;
   guint dispatches = 0, metas = 0, i;
   gboolean device_local = buf != NULL;
   gpointer state = NULL;
   GstMeta *meta;
+  gint64 now;
 
-  if (!buf)
-    goto out;
-  while (api && (meta = gst_buffer_iterate_meta_filtered (buf, &state, api))) {
+  while (buf && api
+      && (meta = gst_buffer_iterate_meta_filtered (buf, &state, api))) {
     GstVkTileTimingMeta *m = (GstVkTileTimingMeta *) meta;
-    /* A frame still on the GPU: wait for it here, as any reader would. */
     gst_vktile_timing_meta_complete (m);
     gpu_ns += m->gpu_ns;
     moved_ns += m->upload_ns + m->download_ns;
     dispatches += m->dispatches;
     metas++;
   }
-  for (i = 0; i < gst_buffer_n_memory (buf); i++) {
+  now = g_get_monotonic_time ();
+  for (i = 0; buf && i < gst_buffer_n_memory (buf); i++) {
     GstMemory *mem = gst_buffer_peek_memory (buf, i);
     if (!gst_is_vulkan_buffer_memory (mem) || !vkt_memory_is_device_local (mem))
       device_local = FALSE;
@@ -80,10 +85,32 @@ on_new_sample (GstAppSink * sink, gpointer user_data)
     pipe->acc.device_local = FALSE;
   g_cond_broadcast (&pipe->cond);
   g_mutex_unlock (&pipe->lock);
+  gst_sample_unref (sample);
+}
 
-out:
-  if (sample)
-    gst_sample_unref (sample);
+static GstFlowReturn
+on_new_sample (GstAppSink * sink, gpointer user_data)
+{
+  BenchPipe *pipe = user_data;
+  GstSample *sample = gst_app_sink_pull_sample (sink), *done = sample;
+  GstBuffer *buf = sample ? gst_sample_get_buffer (sample) : NULL;
+
+  if (!buf) {
+    if (sample)
+      gst_sample_unref (sample);
+    return GST_FLOW_OK;
+  }
+  g_mutex_lock (&pipe->lock);
+  pipe->arrived++;
+  if (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, 0))) {
+    g_queue_push_tail (&pipe->held, sample);
+    done = g_queue_get_length (&pipe->held) > HELD_FRAMES ?
+        g_queue_pop_head (&pipe->held) : NULL;
+  }
+  g_cond_broadcast (&pipe->cond);
+  g_mutex_unlock (&pipe->lock);
+  if (done)
+    account_sample (pipe, done);
   return GST_FLOW_OK;
 }
 
@@ -175,6 +202,7 @@ bench_pipe_free (BenchPipe * pipe)
     gst_element_set_state (pipe->pipeline, GST_STATE_NULL);
     gst_object_unref (pipe->pipeline);
   }
+  g_queue_clear_full (&pipe->held, (GDestroyNotify) gst_sample_unref);
   gst_clear_object (&pipe->src);
   gst_clear_object (&pipe->sink);
   g_mutex_clear (&pipe->lock);
@@ -210,11 +238,13 @@ gboolean
 bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames, guint n_frames,
     guint count, gint timeout_s, BenchPipeResult * result, GError ** error)
 {
+  GstSample *sample;
   gint64 end;
   guint i;
 
   g_mutex_lock (&pipe->lock);
   result_reset (&pipe->acc);
+  pipe->arrived = 0;
   g_mutex_unlock (&pipe->lock);
 
   for (i = 0; i < count; i++) {
@@ -232,7 +262,17 @@ bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames, guint n_frames,
 
   end = g_get_monotonic_time () + (gint64) timeout_s * G_TIME_SPAN_SECOND;
   g_mutex_lock (&pipe->lock);
-  while (pipe->acc.frames < count && !pipe->error)
+  while (pipe->arrived < count && !pipe->error)
+    if (!g_cond_wait_until (&pipe->cond, &pipe->lock, end))
+      break;
+  /* Every frame is in: the sink waits for the ones it still holds. */
+  while ((sample = g_queue_pop_head (&pipe->held))) {
+    g_mutex_unlock (&pipe->lock);
+    account_sample (pipe, sample);
+    g_mutex_lock (&pipe->lock);
+  }
+  /* The streaming thread may still be waiting for the one it took. */
+  while (pipe->arrived >= count && pipe->acc.frames < count && !pipe->error)
     if (!g_cond_wait_until (&pipe->cond, &pipe->lock, end))
       break;
   *result = pipe->acc;
