@@ -74,7 +74,9 @@ static GOptionEntry entries[] = {
         "tiledconv,gaussblur,recursivefilter)", "LIST"},
   {"config", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &opt_configs,
         "A configuration to time instead of the defaults: properties, "
-        "optionally after the element's name; repeatable", "\"[ELEMENT] "
+        "optionally after the element's name; repeatable. The system-memory "
+        "rows time every one given, the chain chains them in order",
+        "\"[ELEMENT] "
         "PROP=VAL ...\""},
   {"formats", 'f', 0, G_OPTION_ARG_STRING, &opt_formats,
       "Video formats of the GPU rows (default GRAY8,RGBA,NV12)", "LIST"},
@@ -2008,23 +2010,22 @@ parse_configs (gchar ** elements, GArray * configs, GArray * stream,
     g_array_append_val (configs, c);
     g_free (text);
   }
-  for (e = 0; elements[e]; e++) {
-    Config s = { g_strdup (elements[e]), NULL };
-    const gchar *first = NULL;
-    if (!opt_configs) {
-      const gchar *const *d = default_configs (elements[e]);
-      for (i = 0; d[i]; i++) {
-        Config c = { g_strdup (elements[e]), g_strdup (d[i]) };
-        g_array_append_val (configs, c);
-      }
+  /* Stream rows and chains: every configuration given, or each element's
+   * standard settings. */
+  for (i = 0; opt_configs && i < configs->len; i++) {
+    Config *c = &g_array_index (configs, Config, i);
+    Config s = { g_strdup (c->element), g_strdup (c->props) };
+    g_array_append_val (stream, s);
+  }
+  for (e = 0; !opt_configs && elements[e]; e++) {
+    Config s = { g_strdup (elements[e]),
+      g_strdup (stream_config (elements[e]))
+    };
+    const gchar *const *d = default_configs (elements[e]);
+    for (i = 0; d[i]; i++) {
+      Config c = { g_strdup (elements[e]), g_strdup (d[i]) };
+      g_array_append_val (configs, c);
     }
-    for (i = 0; i < configs->len && !first; i++)
-      if (g_str_equal (g_array_index (configs, Config, i).element,
-              elements[e]))
-        first = g_array_index (configs, Config, i).props;
-    /* Stream rows: the standard settings, or the first given. */
-    s.props = g_strdup (opt_configs ? (first ? first : "") :
-        stream_config (elements[e]));
     g_array_append_val (stream, s);
   }
   return TRUE;

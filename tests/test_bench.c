@@ -186,13 +186,15 @@ GST_START_TEST (test_quick_run)
     }
     g_strfreev (f);
   }
-  /* 2 formats x (3 configurations + the A/A repeat); 2 x 6 floors;
-   * 3 elements' and round trip's and 2 PCIe floors' sysmem rows... */
+  /* 2 formats x (3 configurations + the A/A repeat); 2 x 6 floors; the
+   * sysmem rows: each configuration given, the A/A repeat, the round trip
+   * and 2 PCIe floors; the chain of all three, its A/A repeat, and the
+   * chain of the first two. */
   fail_unless_equals_int (gpu, 2 * 4);
   fail_unless_equals_int (naive, 2);
   fail_unless_equals_int (floors, 2 * 6);
-  fail_unless_equals_int (sysmem, 2 + 1 + 1 + 2);
-  fail_unless_equals_int (chain, 2);
+  fail_unless_equals_int (sysmem, 3 + 1 + 1 + 2);
+  fail_unless_equals_int (chain, 3);
   fail_unless_equals_int (aa, 2 + 1 + 1);
 
   g_strfreev (header);
