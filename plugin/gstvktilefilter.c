@@ -1611,11 +1611,12 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "copied", 0, 0xf, 0xf, flags));
   g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
-          "Frames submitted to the GPU and not finished yet. Above 1, "
-          "moving a frame to the GPU, filtering the one before and moving "
-          "the one before that back overlap; a frame still leaves as soon as "
-          "its own work is done, so a live source gains no latency. The "
-          "element holds this many input buffers", 1, VKT_SLOTS - 2,
+          "Frames submitted to the GPU and not finished yet. Above 1, the "
+          "element prepares and submits the next frame, and pushes finished "
+          "ones, while the GPU works on earlier frames; a frame still leaves "
+          "as soon as its own work is done, so a live source gains no "
+          "latency. The element holds this many input buffers", 1,
+          VKT_SLOTS - 2,
           DEFAULT_FRAMES_IN_FLIGHT, flags));
 
   element_class->set_context = gst_vktile_filter_set_context;
