@@ -11,6 +11,11 @@ GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
 
 #define MAX_SETS_PER_FRAME 256
 #define UNIFORM_SLOT_SIZE (64 * 1024)
+/* Dispatches of a frame timed one by one when the vktcompute debug
+ * category is at TRACE: a timestamp pair around each, after the frame's
+ * own timestamps in the slot's query pool. */
+#define MAX_TRACED 32
+#define N_QUERIES (VKT_TS_COUNT + 2 * MAX_TRACED)
 
 struct _VktPipeline
 {
@@ -49,6 +54,8 @@ struct _VktSync
   guint64 ts_mask;
   gdouble ts_period;
   guint64 timestamps[VKT_TS_COUNT];
+  guint n_traced;
+  const gchar *traced[MAX_TRACED];      /* shader names */
 };
 
 typedef struct
@@ -76,6 +83,9 @@ struct _VktCompute
   guint64 ts_mask;
   gdouble ts_period;
   guint32 ts_written;
+  gboolean tracing;             /* time each dispatch of this recording */
+  guint n_traced;
+  const gchar *traced[MAX_TRACED];
 
   GstMemory *uniform_mem;
   GstMapInfo uniform_map;
@@ -297,7 +307,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   VkQueryPoolCreateInfo query_info = {
     .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
     .queryType = VK_QUERY_TYPE_TIMESTAMP,
-    .queryCount = VKT_TS_COUNT,
+    .queryCount = N_QUERIES,
   };
   guint i;
 
@@ -514,6 +524,8 @@ sync_new (VktCompute * c, VktSlot * slot, GError ** error)
   sync->query_pool = slot->query_pool;
   sync->ts_mask = c->ts_mask;
   sync->ts_period = c->ts_period;
+  sync->n_traced = c->n_traced;
+  memcpy (sync->traced, c->traced, sizeof (sync->traced));
   return sync;
 }
 
@@ -543,6 +555,28 @@ vkt_sync_unref (VktSync * sync)
   g_free (sync);
 }
 
+/* The TRACE line of a traced submission: each dispatch's GPU time. */
+static void
+log_traced (VktSync * sync)
+{
+  guint64 ts[2 * MAX_TRACED];
+  GString *line;
+  guint i;
+
+  if (vkGetQueryPoolResults (sync->device->device, sync->query_pool,
+          VKT_TS_COUNT, 2 * sync->n_traced, sizeof (ts), ts, sizeof (guint64),
+          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+    return;
+  line = g_string_new (NULL);
+  for (i = 0; i < sync->n_traced; i++) {
+    guint64 a = ts[2 * i] & sync->ts_mask, b = ts[2 * i + 1] & sync->ts_mask;
+    g_string_append_printf (line, "%s%s %.1f", i ? ", " : "",
+        sync->traced[i], b > a ? (b - a) * sync->ts_period / 1e3 : 0.0);
+  }
+  GST_TRACE ("dispatches (GPU µs): %s", line->str);
+  g_string_free (line, TRUE);
+}
+
 gboolean
 vkt_sync_wait (VktSync * sync, GError ** error)
 {
@@ -561,6 +595,8 @@ vkt_sync_wait (VktSync * sync, GError ** error)
               sizeof (sync->timestamps), sync->timestamps, sizeof (guint64),
               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
         sync->has_timestamps = FALSE;
+      if (sync->n_traced && sync->query_pool)
+        log_traced (sync);
     }
   }
   ok = sync->done;
@@ -614,6 +650,9 @@ vkt_compute_begin (VktCompute * c, GError ** error)
   c->dispatches = 0;
   c->uniform_used = 0;
   c->ts_written = 0;
+  c->n_traced = 0;
+  c->tracing = c->has_timestamps
+      && gst_debug_category_get_threshold (vkt_compute_debug) >= GST_LEVEL_TRACE;
   if (!check_vk (vkResetDescriptorPool (dev, slot->desc_pool, 0), error,
           "vkResetDescriptorPool"))
     return FALSE;
@@ -626,7 +665,7 @@ vkt_compute_begin (VktCompute * c, GError ** error)
   c->cur = slot;
   c->next_slot = (c->next_slot + 1) % VKT_SLOTS;
   if (c->has_timestamps)
-    vkCmdResetQueryPool (slot->cmd, slot->query_pool, 0, VKT_TS_COUNT);
+    vkCmdResetQueryPool (slot->cmd, slot->query_pool, 0, N_QUERIES);
   /* After everything submitted before on this queue: the previous frame
    * (which shares scratch buffers) and upstream elements' work on the
    * frames this one reads. */
@@ -699,7 +738,15 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
   if (shader->push_size)
     vkCmdPushConstants (cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
         shader->push_size, push);
+  if (c->tracing && c->n_traced < MAX_TRACED)
+    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced);
   vkCmdDispatch (cmd, gx, gy, 1);
+  if (c->tracing && c->n_traced < MAX_TRACED) {
+    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced + 1);
+    c->traced[c->n_traced++] = shader->name;
+  }
   c->dispatches++;
 }
 
