@@ -45,7 +45,8 @@ typedef struct _GstVkTileTimingMeta
   guint64 frame_index;          /* frames this element has output before */
   guint64 gpu_ns;               /* GPU time of the element's dispatches; 0 without timestamps */
   guint64 upload_ns;            /* moving the frame in (CPU copy + GPU copy); 0 if it stayed on the GPU */
-  guint64 download_ns;          /* moving it out; 0 if it stays on the GPU */
+  guint64 download_ns;          /* moving it out (CPU copy); 0 if it stays on the GPU, or if the
+                                 * dispatches wrote host memory themselves (then gpu_ns includes it) */
   guint64 cpu_ns;               /* wall time inside the element's transform */
   guint dispatches;             /* compute dispatches recorded for the frame */
   guint tile_classes[GST_VKTILE_TILE_CLASSES];  /* tiled shaders only, else 0 */
