@@ -93,7 +93,6 @@ typedef struct
   GCond out_cond;
   GQueue out_queue;             /* PendingFrame*, oldest first */
   gboolean out_flushing;
-  gboolean out_task_started;
   GstFlowReturn out_ret;        /* of the task's last push */
   PendingFrame *recorded;       /* transform() to generate_output() */
 
@@ -694,12 +693,6 @@ gst_vktile_filter_temporal_state (GstVkTileFilter * self, gsize size,
   }
   *ref = bind (self, priv->temporal_state);
   return TRUE;
-}
-
-void
-gst_vktile_filter_reset_temporal_state (GstVkTileFilter * self)
-{
-  free_memory (&PRIV (self)->temporal_state);
 }
 
 static gboolean

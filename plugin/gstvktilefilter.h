@@ -81,11 +81,9 @@ gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
 
 /* The state a filter carries from frame to frame (recursivefilter's
  * temporal smoothing), device-local, at least `size` bytes; *fresh says it
- * was just allocated and holds nothing. Freed when the element stops or
- * with gst_vktile_filter_reset_temporal_state(). */
+ * was just allocated and holds nothing. Freed when the element stops. */
 gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,
     gsize size, VktBufferRef * ref, gboolean * fresh, GError ** error);
-void gst_vktile_filter_reset_temporal_state (GstVkTileFilter * filter);
 
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
 
