@@ -1283,6 +1283,15 @@ table_free (Table * t)
   g_free (t);
 }
 
+/* A report's table: printed and written if it got rows, then freed. */
+static void
+table_finish (Table * t, GString * md)
+{
+  if (t->rows->len)
+    table_emit (t, md);
+  table_free (t);
+}
+
 /* "1.23x [1.20–1.26]": a median and its interquartile range. */
 static gchar *
 fmt_spread (const BenchSpread * s, const gchar * unit, gint decimals)
@@ -1546,9 +1555,7 @@ report_floors (GPtrArray * groups, GString * md, GString * csv)
           g_strdup ("-"));
     }
   }
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
 }
 
 static void
@@ -1605,9 +1612,7 @@ report_gpu (GPtrArray * groups, GString * md, GString * csv)
       g_free (alg);
     }
   }
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
 }
 
 static void
@@ -1663,9 +1668,7 @@ report_sysmem (GPtrArray * groups, GString * md, GString * csv)
           note);
     }
   }
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
 }
 
 static void
@@ -1702,9 +1705,7 @@ report_chain (GPtrArray * groups, GString * md, GString * csv)
           g_strdup ("-"), fmt_spread (&bound, "x", 2), note);
     }
   }
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
 }
 
 /* The A/A pair of every group; FALSE when any disagrees beyond the
@@ -1747,9 +1748,7 @@ report_repeatability (GPtrArray * groups, GString * md, GString * csv)
       csv_add (csv, &row);
     }
   }
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
   return all;
 }
 
@@ -1897,9 +1896,7 @@ report_peers (GPtrArray * groups, GString * md, GString * csv)
   g_strfreev (header);
   g_strfreev (lines);
   g_free (contents);
-  if (t->rows->len)
-    table_emit (t, md);
-  table_free (t);
+  table_finish (t, md);
 }
 
 /* ---- parsing the command line ---- */
