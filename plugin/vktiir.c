@@ -236,6 +236,56 @@ poly_roots (const gdouble * a, gint k, double complex * z)
   }
 }
 
+/* The largest error of `stage` run in float as the shaders run it, against
+ * y[n] = b0 x[n] + a . (y[n-1], ...) in double, on a fixed signal of 16-bit
+ * range: a long constant (the steady state), then noise. */
+static gdouble
+float_error (const VktIirStage * stage, gdouble b0, const gdouble * a, guint k)
+{
+  const gfloat *c = NULL;
+  gfloat cf[16], sf[K] = { 0 };
+  gdouble yd[K] = { 0 }, worst = 0.0;
+  guint32 lcg = 12345;
+  guint n, i;
+
+  for (i = 0; i < 16; i++)
+    cf[i] = (gfloat) stage->coef[i];
+  c = cf;
+  for (n = 0; n < 4000; n++) {
+    gfloat x, y;
+    gdouble want = 0.0;
+
+    lcg = lcg * 1664525u + 1013904223u;
+    x = n < 1000 ? 65535.0f : (gfloat) (lcg >> 16);
+    if (stage->form == VKT_IIR_FORM_MODAL) {
+      gfloat n0 = c[0] * sf[0] + c[1] * sf[1] + c[8] * x;
+      gfloat n1 = c[2] * sf[0] + c[3] * sf[1] + c[9] * x;
+      gfloat n2 = c[4] * sf[2] + c[5] * sf[3] + c[10] * x;
+      gfloat n3 = c[6] * sf[2] + c[7] * sf[3] + c[11] * x;
+      sf[0] = n0;
+      sf[1] = n1;
+      sf[2] = n2;
+      sf[3] = n3;
+      y = c[12] * n0 + c[13] * n1 + c[14] * n2 + c[15] * n3;
+    } else {
+      y = c[0] * x;
+      for (i = 0; i < k; i++)
+        y += c[1 + i] * sf[i];
+      for (i = k - 1; i > 0; i--)
+        sf[i] = sf[i - 1];
+      sf[0] = y;
+    }
+    want = b0 * x;
+    for (i = 0; i < k; i++)
+      want += a[i] * yd[i];
+    for (i = k - 1; i > 0; i--)
+      yd[i] = yd[i - 1];
+    yd[0] = want;
+    worst = MAX (worst, fabs (y - want));
+  }
+  return worst;
+}
+
 void
 vkt_iir_stage_recursion (VktIirStage * stage, gdouble b0, const gdouble * a,
     guint k)
@@ -332,6 +382,17 @@ vkt_iir_stage_recursion (VktIirStage * stage, gdouble b0, const gdouble * a,
     stage->coef[4 + i] = M[1][i];
     stage->coef[8 + i] = Bv[i];
     stage->coef[12 + i] = W[i];
+  }
+  /* Poles near 1 make the direct form lose digits with each order; poles
+   * near each other make the modal form's residues large and cancelling
+   * (poles 0.576 and 0.580 lost 2 code values of 16 bits that way). Keep
+   * the form that the float run itself shows to be closer. */
+  {
+    VktIirStage direct;
+
+    vkt_iir_stage_direct (&direct, b0, a, k);
+    if (float_error (&direct, b0, a, k) <= float_error (stage, b0, a, k))
+      *stage = direct;
   }
 }
 
@@ -506,26 +567,26 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
 
   memset (out, 0, sizeof (gfloat) * VKT_IIR_UNIFORM_FLOATS);
   for (i = 0; i < 16; i++) {
-    out[i] = causal->coef[i];
-    out[16 + i] = anticausal->coef[i];
+    out[IIR_U_COEF_C + i] = causal->coef[i];
+    out[IIR_U_COEF_A + i] = anticausal->coef[i];
   }
   for (i = 0; i < K; i++)
-    out[32 + i] = t->left[i];
-  out[36] = scale;
-  out[37] = t->gain;
-  out[38] = unsharp;
+    out[IIR_U_LEFT + i] = t->left[i];
+  out[IIR_U_MISC] = scale;
+  out[IIR_U_MISC + 1] = t->gain;
+  out[IIR_U_MISC + 2] = unsharp;
   for (d = 0; d < VKT_IIR_MAX_LEVELS; d++)
     for (i = 0; i < K; i++)
       for (j = 0; j < K; j++) {
-        out[40 + d * 16 + i * 4 + j] = t->Pc[d][i][j];
-        out[40 + 176 + d * 16 + i * 4 + j] = t->Pa[d][i][j];
+        out[IIR_U_PC + d * 16 + i * 4 + j] = t->Pc[d][i][j];
+        out[IIR_U_PA + d * 16 + i * 4 + j] = t->Pa[d][i][j];
       }
   for (i = 0; i < K; i++)
     for (j = 0; j < K; j++)
-      out[392 + i * 4 + j] = t->cross[i][j];
+      out[IIR_U_CROSS + i * 4 + j] = t->cross[i][j];
   for (i = 0; i < K; i++) {
     for (j = 0; j < kc; j++)
-      out[408 + i * 4 + j] = t->right[i][j];
-    out[424 + i] = t->right[i][kc];
+      out[IIR_U_RIGHT + i * 4 + j] = t->right[i][j];
+    out[IIR_U_RIGHT_E + i] = t->right[i][kc];
   }
 }

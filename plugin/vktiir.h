@@ -10,17 +10,19 @@
 
 #include <glib.h>
 
+#include "iir_interface.h"
+
 G_BEGIN_DECLS
 
-#define VKT_IIR_MAX_ORDER 4
-#define VKT_IIR_MAX_LEVELS 11   /* block transitions A^(E * 2^d), d < this */
+#define VKT_IIR_MAX_ORDER IIR_MAX_ORDER
+#define VKT_IIR_MAX_LEVELS IIR_MAX_LEVELS       /* A^(E * 2^d), d < this */
 
 typedef enum
 {
   VKT_IIR_FORM_NONE,            /* no stage */
-  VKT_IIR_FORM_DIRECT,          /* y = b0 x + a . (y[n-1], ..., y[n-k]) */
-  VKT_IIR_FORM_MODAL3,          /* one real and one complex pole, in parallel */
-  VKT_IIR_FORM_MODAL,           /* up to 4 poles in parallel: two 2x2 blocks */
+  VKT_IIR_FORM_DIRECT = IIR_FORM_DIRECT,        /* y = b0 x + a . (y[n-1], ..., y[n-k]) */
+  VKT_IIR_FORM_MODAL3 = IIR_FORM_MODAL3,        /* one real and one complex pole, in parallel */
+  VKT_IIR_FORM_MODAL = IIR_FORM_MODAL,  /* up to 4 poles in parallel: two 2x2 blocks */
 } VktIirForm;
 
 /* One recursive stage as a state-space system run along the line (causal:
@@ -97,10 +99,10 @@ typedef struct
 void vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gint elems, gint subs);
 
-/* The floats one scan pass reads from its uniform buffer; the layout is
- * shaders/iir_common.glsl's IirTables. scale multiplies the filtered
- * values; unsharp is the amount of the unsharp mask of the last write. */
-#define VKT_IIR_UNIFORM_FLOATS (4 * 107)
+/* The floats one scan pass reads from its uniform buffer, laid out as
+ * iir_interface.h's IIR_U_* say. scale multiplies the filtered values;
+ * unsharp is the amount of the unsharp mask of the last write. */
+#define VKT_IIR_UNIFORM_FLOATS IIR_U_FLOATS
 void vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gfloat scale, gfloat unsharp,
     gfloat * out);

@@ -14,25 +14,14 @@
 #include "iir_scan.spv.h"
 #include "iir_tails.spv.h"
 #include "iir_scanline.spv.h"
+#include "iir_temporal.spv.h"
 
-/* The GLSL twin is IirPush in shaders/iir_common.glsl. */
+/* The push constants of every iir_*.comp (iir_interface.h). */
 typedef struct
 {
-  gint32 in_base, in_stride, out_base, out_stride;
-  gint32 src_x, src_y, dst_x, dst_y;
-  gint32 width, height;
-  gint32 fin_base, fin_stride, fin_x0, fin_y0, fin_w, fin_h;
-  gint32 fout_base, fout_stride, fout_x0, fout_y0;
-  gint32 out_lo, out_len, off, chunks, lines, lane_off;
-  gint32 tails_base, state_base, box_r;
-  guint32 chan_mask;
-  gfloat ext_value, temporal_alpha;
-} IirPush;
+IIR_PUSH_FIELDS} IirPush;
 
-_Static_assert (offsetof (IirPush, fin_base) == 40, "push layout");
-_Static_assert (offsetof (IirPush, out_lo) == 80, "push layout");
-_Static_assert (offsetof (IirPush, chan_mask) == 116, "push layout");
-_Static_assert (sizeof (IirPush) == 128, "push layout");
+_Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 
 #define SHADER(stem) { #stem, stem##_spv, sizeof (stem##_spv), 5, \
     { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE, \
@@ -41,28 +30,16 @@ _Static_assert (sizeof (IirPush) == 128, "push layout");
 static const VktShader shader_scan = SHADER (iir_scan);
 static const VktShader shader_tails = SHADER (iir_tails);
 static const VktShader shader_scanline = SHADER (iir_scanline);
+static const VktShader shader_temporal = SHADER (iir_temporal);
 
-/* Specialization constant ids, as in the shaders. */
-enum
-{
-  SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_KC, SPEC_KA,
-  SPEC_FORM_C, SPEC_FORM_A, SPEC_AXIS, SPEC_IN_FLOAT, SPEC_OUT_KIND,
-  SPEC_BOX, SPEC_TEMPORAL, SPEC_FULL_MASK, SPEC_SUBS, SPEC_LINES,
-  SPEC_ALIGNED, SPEC_UNSHARP, SPEC_COUNT
-};
-#define SPEC_LEVEL SPEC_SUBS    /* iir_tails.comp's one extra constant */
+_Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
-_Static_assert (SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
-
-enum
-{ OUT_PACKED, OUT_FLOATS, OUT_TAILS };
-
-/* Positions per invocation (E in the shaders), invocations per work-group,
- * and the longest chunk: SUBS blocks are combined in shared memory. */
-#define BLOCK 16
-#define GROUP_SIZE 256
-#define MAX_SUBS 256
-#define SUBS_LEVELS 9           /* log2 (MAX_SUBS) + 1 */
+/* Tables are cached per log2 (SUBS). */
+#define SUBS_LEVELS 9
+_Static_assert (1 << (SUBS_LEVELS - 1) == IIR_MAX_SUBS, "table levels");
+_Static_assert (SUBS_LEVELS <= IIR_MAX_LEVELS, "table levels");
+/* Automatic tile size along y: chunks of 8 blocks. Longer ones were slower
+ * on the H100 (more shared-memory levels), and columns are many. */
 #define AUTO_SUBS_Y 8
 
 struct _VktIirPlan
@@ -149,7 +126,7 @@ get_tables (VktIirPlan * plan, gint axis, gint subs)
   if (!plan->tables[axis][level]) {
     plan->tables[axis][level] = g_new0 (VktIirTables, 1);
     vkt_iir_tables (plan->tables[axis][level], &plan->causal[axis],
-        &plan->anticausal[axis], BLOCK, subs);
+        &plan->anticausal[axis], IIR_BLOCK, subs);
   }
   return plan->tables[axis][level];
 }
@@ -192,15 +169,15 @@ scan_chunks (const VktIirSpec * s, gint axis, gint len, gint * subs)
   if (s->scanline) {
     n = 1;
   } else {
-    want = s->tile_size ? (s->tile_size + BLOCK - 1) / BLOCK :
-        (guint) (len + BLOCK - 1) / BLOCK;
+    want = s->tile_size ? (s->tile_size + IIR_BLOCK - 1) / IIR_BLOCK :
+        (guint) (len + IIR_BLOCK - 1) / IIR_BLOCK;
     n = pow2_ceil (MAX (want, 1));
     if (!s->tile_size && axis == 1)
       n = MIN (n, AUTO_SUBS_Y);
-    n = MIN (n, MAX_SUBS);
+    n = MIN (n, IIR_MAX_SUBS);
   }
   *subs = n;
-  return (len + n * BLOCK - 1) / (n * BLOCK);
+  return (len + n * IIR_BLOCK - 1) / (n * IIR_BLOCK);
 }
 
 /* One dispatch of a pass, and the barrier the next pass needs. */
@@ -210,7 +187,7 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
     guint groups_y, GError ** error)
 {
   VktPipeline *pipe = vkt_compute_pipeline (compute, shader, spec,
-      SPEC_COUNT, error);
+      IIR_SPEC_COUNT, error);
 
   if (!pipe)
     return FALSE;
@@ -219,12 +196,81 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
   return TRUE;
 }
 
-/* FORM_C / FORM_A of the shaders */
+/* FORM_C / FORM_A of the shaders: VktIirForm takes its values from
+ * iir_interface.h; a missing stage runs no form. */
 static gint
 shader_form (const VktIirStage * stage)
 {
-  return stage->form == VKT_IIR_FORM_MODAL ? 3 :
-      stage->form == VKT_IIR_FORM_MODAL3 ? 2 : 1;
+  return stage->form == VKT_IIR_FORM_NONE ? IIR_FORM_DIRECT : stage->form;
+}
+
+/* What every pass of a plane pushes: the packed planes, the ROI, the
+ * channels, the temporal smoothing of the last write. */
+static void
+plane_push (const Recording * rec, IirPush * push)
+{
+  const VktPlane *p = rec->plane;
+
+  push->in_base = p->in_base;
+  push->in_stride = p->in_stride;
+  push->out_base = p->out_base;
+  push->out_stride = p->out_stride;
+  push->src_x = p->roi.sx;
+  push->src_y = p->roi.sy;
+  push->dst_x = p->roi.tx;
+  push->dst_y = p->roi.ty;
+  push->width = p->roi.w;
+  push->height = p->roi.h;
+  push->chan_mask = p->chan_mask;
+  if (rec->temporal) {
+    push->state_base = rec->temporal->state_base;
+    /* A restart smooths with nothing: alpha 0 stores the frame as the
+     * state. */
+    push->temporal_alpha = rec->temporal->reset ? 0.0f :
+        rec->temporal->alpha;
+  }
+}
+
+/* The specialization every pass of a plane shares: the format's lanes. */
+static void
+plane_spec (const VktPlane * p, gint32 * spec)
+{
+  spec[VKT_SPEC_BPC] = p->bpc;
+  spec[VKT_SPEC_NCOMP] = p->ncomp;
+  spec[VKT_SPEC_CPW] = p->cpw;
+  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[IIR_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
+}
+
+/* Words of a plane row that the target ROI's lanes touch. */
+static gsize
+target_row_words (const VktPlane * p)
+{
+  return ((gsize) (p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) / p->cpw
+      - (gsize) p->roi.tx * p->ncomp / p->cpw;
+}
+
+/* No spatial axis: one pass copies the ROI, smoothing it across frames
+ * when `temporal` is on. */
+static gboolean
+record_temporal_only (Recording * rec, GError ** error)
+{
+  const VktPlane *p = rec->plane;
+  gint32 spec[IIR_SPEC_COUNT] = { 0 };
+  gfloat uniform[VKT_IIR_UNIFORM_FLOATS] = { 0 };
+  VktBufferRef refs[5];
+  IirPush push = { 0 };
+  guint words;
+
+  plane_push (rec, &push);
+  plane_spec (p, spec);
+  spec[IIR_SPEC_TEMPORAL] = rec->temporal != NULL;
+  memcpy (refs, rec->refs, sizeof (refs));
+  refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
+  words = target_row_words (p);
+  return run_pass (rec->compute, &shader_temporal, spec, refs, &push,
+      (words + IIR_TEMPORAL_GROUP_X - 1) / IIR_TEMPORAL_GROUP_X,
+      (p->roi.h + IIR_TEMPORAL_GROUP_Y - 1) / IIR_TEMPORAL_GROUP_Y, error);
 }
 
 /* One scan along `axis`: positions [lo, lo + len) of `out` from `in`. */
@@ -237,7 +283,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   const VktIirSpec *s = &rec->plan->spec;
   const VktIirStage *c = &rec->plan->causal[axis];
   const VktIirStage *a = &rec->plan->anticausal[axis];
-  gint32 spec[SPEC_COUNT] = { 0 };
+  gint32 spec[IIR_SPEC_COUNT] = { 0 };
   gfloat uniform[VKT_IIR_UNIFORM_FLOATS];
   const VktIirTables *tables;
   VktBufferRef refs[5];
@@ -246,16 +292,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   gfloat unsharp = out->packed ? s->unsharp_amount : 0.0f;
   guint groups_x;
 
-  push.in_base = p->in_base;
-  push.in_stride = p->in_stride;
-  push.out_base = p->out_base;
-  push.out_stride = p->out_stride;
-  push.src_x = p->roi.sx;
-  push.src_y = p->roi.sy;
-  push.dst_x = p->roi.tx;
-  push.dst_y = p->roi.ty;
-  push.width = p->roi.w;
-  push.height = p->roi.h;
+  plane_push (rec, &push);
   if (!in->packed) {
     push.fin_base = in->base;
     push.fin_stride = in->w * p->ncomp;
@@ -284,17 +321,10 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   }
   push.tails_base = rec->tails_base;
   push.box_r = s->box_radius | (isnan (ext_value) ? 1 << 30 : 0);
-  push.chan_mask = p->chan_mask;
   push.ext_value = isnan (ext_value) ? 0.0f : ext_value;
-  if (rec->temporal) {
-    push.state_base = rec->temporal->state_base;
-    /* A restart smooths with nothing: alpha 0 stores the frame as the
-     * state. */
-    push.temporal_alpha = rec->temporal->reset ? 0.0f : rec->temporal->alpha;
-  }
 
   push.chunks = scan_chunks (s, axis, len + push.off, &subs);
-  lines_per_group = MAX (1, GROUP_SIZE / subs);
+  lines_per_group = MAX (1, IIR_GROUP_SIZE / subs);
   while ((1 << level) < subs)
     level++;
 
@@ -302,23 +332,19 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   vkt_iir_pack (tables, c, a, box ? 1.0f / (2 * s->box_radius + 1) : 1.0f,
       unsharp, uniform);
 
-  spec[SPEC_BPC] = p->bpc;
-  spec[SPEC_NCOMP] = p->ncomp;
-  spec[SPEC_CPW] = p->cpw;
-  spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[SPEC_KC] = c->form != VKT_IIR_FORM_NONE ? c->order : 0;
-  spec[SPEC_KA] = a->form != VKT_IIR_FORM_NONE ? a->order : 0;
-  spec[SPEC_FORM_C] = shader_form (c);
-  spec[SPEC_FORM_A] = shader_form (a);
-  spec[SPEC_AXIS] = axis;
-  spec[SPEC_IN_FLOAT] = !in->packed;
-  spec[SPEC_OUT_KIND] = out->packed ? OUT_PACKED : OUT_FLOATS;
-  spec[SPEC_BOX] = box;
-  spec[SPEC_TEMPORAL] = last && rec->temporal;
-  spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
-  spec[SPEC_SUBS] = subs;
-  spec[SPEC_LINES] = lines_per_group;
-  spec[SPEC_ALIGNED] = axis == 1 && in->packed
+  plane_spec (p, spec);
+  spec[IIR_SPEC_KC] = c->form != VKT_IIR_FORM_NONE ? c->order : 0;
+  spec[IIR_SPEC_KA] = a->form != VKT_IIR_FORM_NONE ? a->order : 0;
+  spec[IIR_SPEC_FORM_C] = shader_form (c);
+  spec[IIR_SPEC_FORM_A] = shader_form (a);
+  spec[IIR_SPEC_AXIS] = axis;
+  spec[IIR_SPEC_IN_FLOAT] = !in->packed;
+  spec[IIR_SPEC_OUT_KIND] = out->packed ? IIR_OUT_PACKED : IIR_OUT_FLOATS;
+  spec[IIR_SPEC_BOX] = box;
+  spec[IIR_SPEC_TEMPORAL] = last && rec->temporal;
+  spec[IIR_SPEC_SUBS] = subs;
+  spec[IIR_SPEC_LINES] = lines_per_group;
+  spec[IIR_SPEC_ALIGNED] = axis == 1 && in->packed
       && (p->roi.sx * p->ncomp - push.lane_off) % 4 == 0;
 
   memcpy (refs, rec->refs, sizeof (refs));
@@ -326,28 +352,28 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   groups_x = (push.lines + lines_per_group - 1) / lines_per_group;
 
   if (s->scanline) {
-    spec[SPEC_SUBS] = 0;
-    spec[SPEC_LINES] = 0;
-    spec[SPEC_UNSHARP] = unsharp != 0.0f;
+    spec[IIR_SPEC_SUBS] = 0;
+    spec[IIR_SPEC_LINES] = 0;
+    spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
     return run_pass (rec->compute, &shader_scanline, spec, refs, &push,
-        (push.lines + 63) / 64, 1, error);
+        (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, 1, error);
   }
 
-  if (push.chunks > 1 && (spec[SPEC_KC] || spec[SPEC_KA])) {
-    gint32 tspec[SPEC_COUNT];
+  if (push.chunks > 1 && (spec[IIR_SPEC_KC] || spec[IIR_SPEC_KA])) {
+    gint32 tspec[IIR_SPEC_COUNT];
 
     memcpy (tspec, spec, sizeof (tspec));
-    tspec[SPEC_OUT_KIND] = OUT_TAILS;
+    tspec[IIR_SPEC_OUT_KIND] = IIR_OUT_TAILS;
     if (!run_pass (rec->compute, &shader_scan, tspec, refs, &push, groups_x,
             push.chunks, error))
       return FALSE;
-    tspec[SPEC_LEVEL] = level;
-    tspec[SPEC_LINES] = 0;
+    tspec[IIR_SPEC_LEVEL] = level;
+    tspec[IIR_SPEC_LINES] = 0;
     if (!run_pass (rec->compute, &shader_tails, tspec, refs, &push,
-            (push.lines + 63) / 64, 1, error))
+            (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, 1, error))
       return FALSE;
   }
-  spec[SPEC_UNSHARP] = unsharp != 0.0f;
+  spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
   return run_pass (rec->compute, &shader_scan, spec, refs, &push, groups_x,
       push.chunks, error);
 }
@@ -362,7 +388,7 @@ scan_tail_floats (const VktIirSpec * s, const VktPlane * p, gint axis,
   gint subs, chunks = scan_chunks (s, axis, len + pad, &subs);
 
   if (s->scanline)
-    return (gsize) chunks * subs * BLOCK * lines * 4;
+    return (gsize) chunks * subs * IIR_BLOCK * lines * 4;
   return (gsize) chunks * lines * 2 * VKT_IIR_MAX_ORDER * 4;
 }
 
@@ -380,10 +406,6 @@ plane_axes (const VktIirSpec * s, gint * axes, gint * levels, gint * pad,
     axes[n++] = 1;
   if (s->axis[0])
     axes[n++] = 0;
-  if (n == 0) {
-    axes[n++] = 0;
-    *box = FALSE;
-  }
   *levels = *box ? (gint) MAX (s->iterations, 1) : 1;
   *pad = *box ? (*levels - 1) * ((gint) s->box_radius + 1) : 0;
   return n;
@@ -410,6 +432,8 @@ vkt_iir_plan_scratch_floats (const VktIirPlan * plan, const VktPlane * p)
   gboolean box;
 
   n_axes = plane_axes (s, axes, &levels, &pad, &box);
+  if (n_axes == 0)
+    return 0;                   /* record_temporal_only() needs none */
   for (i = 0; i < n_axes; i++) {
     gint len = (axes[i] == 0 ? p->roi.w : p->roi.h) + 2 * pad;
     tails = MAX (tails, scan_tail_floats (s, p, axes[i], len));
@@ -432,6 +456,8 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
 
   memcpy (rec.refs, refs, sizeof (rec.refs));
   rec.temporal = temporal;
+  if (!s->axis[0] && !s->axis[1])
+    return record_temporal_only (&rec, error);
   n_axes = plane_axes (s, axes, &levels, &pad, &box);
   result = (Image) {
   FALSE, 0, 0, 0, p->roi.w, p->roi.h};

@@ -23,8 +23,8 @@ typedef struct
 {
   /* The stages of a pass along each axis; FORM_NONE: no stage. */
   VktIirStage causal[2], anticausal[2];
-  /* Which axes run. None: one scan along x without stages still writes the
-   * output (temporal smoothing only). */
+  /* Which axes run. None: one pass per pixel copies the ROI, smoothing it
+   * across frames when there is temporal smoothing. */
   gboolean axis[2];
   /* The box of box_radius by running sums, `iterations` times (the
    * composite filter); the stages are then ignored. */

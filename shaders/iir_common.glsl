@@ -5,80 +5,44 @@
 // the writer of finished values (packed words or floats, unsharp mask,
 // temporal smoothing).
 //
-// A scan filters `lines` line groups of 4 lanes. Along x a line group is a
-// row of the ROI and its lanes are a pixel's components; along y it is 4
-// consecutive components of a row (4 columns of GRAY8, one RGBA pixel),
-// aligned to the output's words. Positions along the axis are ROI
-// coordinates; the scan covers virtual positions v = p - out_lo + off from 0
-// to chunks * chunk length, `off` aligning the blocks of a packed x output
-// to its words. The C twin of IirPush is in plugin/vktiirplan.c.
+// The interface with the C side (push constants, specialization ids,
+// sizes, the tables' layout) is iir_interface.h, which both include.
 #include "vktile.glsl"
 
-layout(constant_id = 4) const int KC = 0;          // causal stage order, 0: none
-layout(constant_id = 5) const int KA = 0;          // anticausal stage order
-layout(constant_id = 6) const int FORM_C = 1;      // 1 direct, 2 modal3, 3 modal (vktiir.h)
-layout(constant_id = 7) const int FORM_A = 1;
-layout(constant_id = 8) const int AXIS = 0;        // 0: along rows, 1: along columns
-layout(constant_id = 9) const bool IN_FLOAT = false;   // input: packed plane / floats
-layout(constant_id = 10) const int OUT_KIND = 0;   // 0 packed plane, 1 floats, 2 tails only
-layout(constant_id = 11) const bool BOX = false;   // input is the box's difference x[p+r] - x[p-r-1]
-layout(constant_id = 12) const bool TEMPORAL = false;
-layout(constant_id = 13) const bool FULL_MASK = true;
+#include "iir_interface.h"
+
+layout(constant_id = IIR_SPEC_KC) const int KC = 0;
+layout(constant_id = IIR_SPEC_KA) const int KA = 0;
+layout(constant_id = IIR_SPEC_FORM_C) const int FORM_C = IIR_FORM_DIRECT;
+layout(constant_id = IIR_SPEC_FORM_A) const int FORM_A = IIR_FORM_DIRECT;
+layout(constant_id = IIR_SPEC_AXIS) const int AXIS = 0;
+layout(constant_id = IIR_SPEC_IN_FLOAT) const bool IN_FLOAT = false;
+layout(constant_id = IIR_SPEC_OUT_KIND) const int OUT_KIND = IIR_OUT_PACKED;
+layout(constant_id = IIR_SPEC_BOX) const bool BOX = false;
+layout(constant_id = IIR_SPEC_TEMPORAL) const bool TEMPORAL = false;
+layout(constant_id = IIR_SPEC_FULL_MASK) const bool FULL_MASK = true;
 // Along y from a packed plane: a line group's 4 lanes are one source word
 // (two of 16 bits), so it is read whole.
-layout(constant_id = 16) const bool ALIGNED = false;
+layout(constant_id = IIR_SPEC_ALIGNED) const bool ALIGNED = false;
 // The packed output is x + misc.z (x - v), v the filtered value and x the
 // source pixel at the same position: an unsharp mask.
-layout(constant_id = 17) const bool UNSHARP = false;
+layout(constant_id = IIR_SPEC_UNSHARP) const bool UNSHARP = false;
 
-const int OUT_PACKED = 0;
-const int OUT_FLOATS = 1;
-const int OUT_TAILS = 2;
-const int KMAX = 4;
-const int E = 16;          // positions per invocation (block)
+const int OUT_PACKED = IIR_OUT_PACKED;
+const int OUT_FLOATS = IIR_OUT_FLOATS;
+const int OUT_TAILS = IIR_OUT_TAILS;
+const int KMAX = IIR_MAX_ORDER;
+const int E = IIR_BLOCK;   // positions per invocation (block)
 
-layout(push_constant) uniform IirPush {
-  int in_base;        // packed input plane: words
-  int in_stride;
-  int out_base;       // packed output plane: words
-  int out_stride;
-  int src_x;          // source ROI, plane pixels
-  int src_y;
-  int dst_x;          // target ROI
-  int dst_y;
-  int width;          // ROI size, pixels
-  int height;
-  int fin_base;       // float input: first float, floats per row, domain
-  int fin_stride;
-  int fin_x0;
-  int fin_y0;
-  int fin_w;
-  int fin_h;
-  int fout_base;      // float output
-  int fout_stride;
-  int fout_x0;
-  int fout_y0;
-  int out_lo;         // written positions along the axis: [out_lo, out_lo + out_len)
-  int out_len;
-  int off;
-  int chunks;
-  int lines;
-  int lane_off;       // along y: first line group starts at component -lane_off
-  int tails_base;     // floats
-  int state_base;     // temporal state: floats, ROI-dense
-  int box_r;          // box radius; bit 30: the input continues by clamping
-  uint chan_mask;
-  float ext_value;    // the constant beyond the input, code values (unless clamping)
-  float temporal_alpha;  // 0 on the first frame: the state starts as the frame
-} pc;
+layout(push_constant) uniform IirPush { IIR_PUSH_FIELDS } pc;
 
 layout(std140, set = 0, binding = 2) uniform IirTables {
-  vec4 coef_c[4];
-  vec4 coef_a[4];
+  vec4 coef_c[(IIR_U_COEF_A - IIR_U_COEF_C) / 4];
+  vec4 coef_a[(IIR_U_LEFT - IIR_U_COEF_A) / 4];
   vec4 left_unit;     // causal state entering a line of constant 1
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount
-  vec4 Pc[44];        // VKT_IIR_MAX_LEVELS matrices A^(E 2^d), rows
-  vec4 Pa[44];
+  vec4 Pc[4 * IIR_MAX_LEVELS];  // block transitions A^(E 2^d), rows
+  vec4 Pa[4 * IIR_MAX_LEVELS];
   vec4 cross_m[4];
   vec4 right_m[4];    // anticausal state i from causal state j
   vec4 right_e;       // ... and from the value the line continues with
@@ -311,12 +275,15 @@ void tail_store(int chunk, int line, int i, vec4 v)
   fl[b] = v.x; fl[b + 1] = v.y; fl[b + 2] = v.z; fl[b + 3] = v.w;
 }
 
-// Temporal smoothing of one output value, before rounding.
+// Temporal smoothing of one output value, before rounding. The state is a
+// float per component of the ROI, row by row.
+int state_index(int x, int c, int y) { return pc.state_base + (y * pc.width + x) * NCOMP + c; }
+
 float temporal(float v, int x, int c, int y)
 {
   if (!TEMPORAL)
     return v;
-  int i = pc.state_base + (y * pc.width + x) * NCOMP + c;
+  int i = state_index(x, c, y);
   if (pc.temporal_alpha > 0.0)
     v = mix(v, st[i], pc.temporal_alpha);
   st[i] = v;

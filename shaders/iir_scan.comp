@@ -15,9 +15,9 @@
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
 
-layout(constant_id = 14) const int SUBS = 1;    // blocks per chunk: a power of two
-layout(constant_id = 15) const int LINES = 64;  // line groups per work-group
-layout(local_size_x_id = 15, local_size_y_id = 14) in;
+layout(constant_id = IIR_SPEC_SUBS) const int SUBS = 1;    // blocks per chunk: a power of two
+layout(constant_id = IIR_SPEC_LINES) const int LINES = 64;  // line groups per work-group
+layout(local_size_x_id = IIR_SPEC_LINES, local_size_y_id = IIR_SPEC_SUBS) in;
 
 const int KS = KC > KA ? KC : KA;
 shared vec4 xch[SUBS * LINES * (KS > 0 ? KS : 1)];

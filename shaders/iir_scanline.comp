@@ -7,7 +7,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
 
-layout(local_size_x = 64) in;
+layout(local_size_x = IIR_LINEAR_GROUP) in;
 
 int line_index(int v, int line) { return pc.tails_base + (v * pc.lines + line) * 4; }
 

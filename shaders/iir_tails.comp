@@ -8,8 +8,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
 
-layout(constant_id = 14) const int LEVEL = 0;   // index of the chunk transition A^L
-layout(local_size_x = 64) in;
+layout(constant_id = IIR_SPEC_LEVEL) const int LEVEL = 0;   // the chunk transition A^L
+layout(local_size_x = IIR_LINEAR_GROUP) in;
 
 void main()
 {

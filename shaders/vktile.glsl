@@ -9,10 +9,12 @@
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 
-layout(constant_id = 0) const int BPC = 1;        // bytes per component: 1 or 2
-layout(constant_id = 1) const int NCOMP = 1;      // component slots per pixel: 1, 2, 4
-layout(constant_id = 2) const int CPW = 4;        // lanes per word: 4 / BPC
-layout(constant_id = 3) const int LOG2_NCOMP = 0;
+#include "vktile_interface.h"
+
+layout(constant_id = VKT_SPEC_BPC) const int BPC = 1;
+layout(constant_id = VKT_SPEC_NCOMP) const int NCOMP = 1;
+layout(constant_id = VKT_SPEC_CPW) const int CPW = 4;
+layout(constant_id = VKT_SPEC_LOG2_NCOMP) const int LOG2_NCOMP = 0;
 
 layout(std430, set = 0, binding = 0) readonly buffer InWords { uint in_words[]; };
 layout(std430, set = 0, binding = 1) buffer OutWords { uint out_words[]; };

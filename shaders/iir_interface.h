@@ -1,0 +1,98 @@
+/* iir_interface.h: the interface of the recursive-filter shaders
+ * (iir_*.comp), included by plugin/vktiirplan.c and plugin/vktiir.c and by
+ * shaders/iir_common.glsl — the push constants of one scan, the
+ * specialization ids, the block and work-group sizes and the layout of the
+ * uniform tables. See vktile_interface.h for how one list serves both. */
+#ifndef IIR_INTERFACE_H
+#define IIR_INTERFACE_H
+
+#include "vktile_interface.h"
+
+/* A scan filters `lines` line groups of 4 lanes. Along x a line group is a
+ * row of the ROI and its lanes a pixel's components; along y it is 4
+ * consecutive components of a row, aligned to the output's words.
+ * Positions along the axis are ROI coordinates; the scan covers virtual
+ * positions v = p - out_lo + off from 0 to chunks * chunk length, `off`
+ * aligning the blocks of a packed x output to its words. */
+#define IIR_PUSH_FIELDS \
+  VKT_I32 (in_base)     /* packed input plane: words */ \
+  VKT_I32 (in_stride) \
+  VKT_I32 (out_base)    /* packed output plane: words */ \
+  VKT_I32 (out_stride) \
+  VKT_I32 (src_x)       /* source ROI, plane pixels */ \
+  VKT_I32 (src_y) \
+  VKT_I32 (dst_x)       /* target ROI */ \
+  VKT_I32 (dst_y) \
+  VKT_I32 (width)       /* ROI size, pixels */ \
+  VKT_I32 (height) \
+  VKT_I32 (fin_base)    /* float input: first float, floats per row, domain */ \
+  VKT_I32 (fin_stride) \
+  VKT_I32 (fin_x0) \
+  VKT_I32 (fin_y0) \
+  VKT_I32 (fin_w) \
+  VKT_I32 (fin_h) \
+  VKT_I32 (fout_base)   /* float output */ \
+  VKT_I32 (fout_stride) \
+  VKT_I32 (fout_x0) \
+  VKT_I32 (fout_y0) \
+  VKT_I32 (out_lo)      /* positions written: [out_lo, out_lo + out_len) */ \
+  VKT_I32 (out_len) \
+  VKT_I32 (off) \
+  VKT_I32 (chunks) \
+  VKT_I32 (lines) \
+  VKT_I32 (lane_off)    /* along y: line group 0 starts at component -lane_off */ \
+  VKT_I32 (tails_base)  /* floats */ \
+  VKT_I32 (state_base)  /* temporal state: floats, ROI-dense */ \
+  VKT_I32 (box_r)       /* box radius; bit 30: the input continues by clamping */ \
+  VKT_U32 (chan_mask)   /* bit c: component slot c of a pixel is filtered */ \
+  VKT_F32 (ext_value)   /* the constant beyond the input, code values */ \
+  VKT_F32 (temporal_alpha) /* 0 on a restart: the state starts as the frame */
+
+/* Specialization ids (after the shared ones of vktile_interface.h). */
+#define IIR_SPEC_KC 4           /* causal stage order, 0: none */
+#define IIR_SPEC_KA 5           /* anticausal stage order */
+#define IIR_SPEC_FORM_C 6       /* IIR_FORM_* of the causal stage */
+#define IIR_SPEC_FORM_A 7
+#define IIR_SPEC_AXIS 8         /* 0: along rows, 1: along columns */
+#define IIR_SPEC_IN_FLOAT 9     /* input: packed plane / floats */
+#define IIR_SPEC_OUT_KIND 10    /* IIR_OUT_* */
+#define IIR_SPEC_BOX 11         /* input is the box's x[p+r] - x[p-r-1] */
+#define IIR_SPEC_TEMPORAL 12    /* the write smooths across frames */
+#define IIR_SPEC_FULL_MASK 13   /* every lane of the plane is filtered */
+#define IIR_SPEC_SUBS 14        /* iir_scan: blocks per chunk, a power of 2 */
+#define IIR_SPEC_LEVEL 14       /* iir_tails: index of the chunk transition */
+#define IIR_SPEC_LINES 15       /* iir_scan: line groups per work-group */
+#define IIR_SPEC_ALIGNED 16     /* along y: a line group is one source word */
+#define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
+#define IIR_SPEC_COUNT 18
+
+#define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
+#define IIR_FORM_MODAL3 2       /* one real and one complex pole */
+#define IIR_FORM_MODAL 3        /* up to 4 poles: two 2x2 blocks */
+
+#define IIR_OUT_PACKED 0
+#define IIR_OUT_FLOATS 1
+#define IIR_OUT_TAILS 2
+
+#define IIR_MAX_ORDER 4
+#define IIR_BLOCK 16            /* positions per invocation of a scan */
+#define IIR_GROUP_SIZE 256      /* invocations per work-group of a scan */
+#define IIR_MAX_SUBS 256        /* blocks per chunk, at most */
+#define IIR_MAX_LEVELS 11       /* block transitions A^(BLOCK 2^d), d < this */
+#define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline: lines per group */
+#define IIR_TEMPORAL_GROUP_X 64 /* iir_temporal: words x rows per group */
+#define IIR_TEMPORAL_GROUP_Y 4
+
+/* The uniform tables (binding 2, std140, vec4 rows), offsets in floats. */
+#define IIR_U_COEF_C 0          /* causal stage coefficients, 16 */
+#define IIR_U_COEF_A 16         /* anticausal, 16 */
+#define IIR_U_LEFT 32           /* causal state entering a line of 1s */
+#define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount */
+#define IIR_U_PC 40             /* causal block transitions, 4x4 each */
+#define IIR_U_PA (IIR_U_PC + 16 * IIR_MAX_LEVELS)
+#define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)
+#define IIR_U_RIGHT (IIR_U_CROSS + 16)  /* 4x4 */
+#define IIR_U_RIGHT_E (IIR_U_RIGHT + 16)
+#define IIR_U_FLOATS (IIR_U_RIGHT_E + 4)
+
+#endif
