@@ -11,9 +11,9 @@
 #include "gstgaussblur.h"
 #include "vktgauss.h"
 #include "vktiirplan.h"
+#include "gauss_interface.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "gauss_fused.spv.h"
@@ -31,26 +31,12 @@ typedef enum
   ALGORITHM_RECURSIVE,
 } GaussblurAlgorithm;
 
-/* The GLSL twin is GaussPush in shaders/gauss_common.glsl. */
+/* The push constants of every gauss_*.comp (gauss_interface.h). */
 typedef struct
 {
-  gint32 in_base, in_stride, out_base, out_stride;
-  gint32 src_x, src_y, width, height;
-  gint32 dst_x, dst_y, word_x0, grid_words;
-  gint32 tiles_x, tiles_y, free_x0, free_x1;
-  gint32 free_y0, free_y1, border;
-  guint32 chan_mask;
-  gfloat border_value, amount;
-  gint32 rx, ry, hfront, hsteps, hword_delta, vsteps;
-  gint32 tile_rows, tmp_stride;
-} GaussPush;
+GAUSS_PUSH_FIELDS} GaussPush;
 
-_Static_assert (offsetof (GaussPush, src_x) == 16, "push layout");
-_Static_assert (offsetof (GaussPush, tiles_x) == 48, "push layout");
-_Static_assert (offsetof (GaussPush, border_value) == 80, "push layout");
-_Static_assert (offsetof (GaussPush, hfront) == 96, "push layout");
-_Static_assert (offsetof (GaussPush, tile_rows) == 112, "push layout");
-_Static_assert (sizeof (GaussPush) == 120, "push layout");
+_Static_assert (sizeof (GaussPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 
 #define SHADER(stem, n) { #stem, stem##_spv, sizeof (stem##_spv), n, \
     { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE }, \
@@ -60,17 +46,8 @@ static const VktShader shader_fused = SHADER (gauss_fused, 3);
 static const VktShader shader_hpass = SHADER (gauss_hpass, 4);
 static const VktShader shader_vpass = SHADER (gauss_vpass, 4);
 
-/* Specialization constant ids, as in the shaders. */
-enum
-{
-  SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_FULL_MASK, SPEC_S,
-  SPEC_UNSHARP, SPEC_K, SPEC_TW, SPEC_SH_ROWS, SPEC_FIXED_RX,
-  SPEC_FIXED_HFRONT, SPEC_FIXED_HSTEPS, SPEC_FIXED_RY, SPEC_FIXED_VSTEPS,
-  SPEC_COUNT
-};
+_Static_assert (GAUSS_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
-#define VSTEP 4                 /* vertical taps per step, as in the shaders */
-#define PASS_ROWS 8             /* K of the two-pass vertical shader */
 /* What a fused tile may ask for at most (see vkt_gauss_fused_tile()). */
 #define MAX_SHARED_BYTES 49152
 /* Radii up to these are compiled into the shaders (one pipeline per
@@ -268,7 +245,7 @@ fused_possible (const Blur * b)
   VktGaussTaps ytaps;
   VktGaussTile tile;
 
-  vkt_gauss_taps (&ytaps, b->radius[1], 0, 1, VSTEP);
+  vkt_gauss_taps (&ytaps, b->radius[1], 0, 1, GAUSS_VSTEP);
   return vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (4, 4),
       b->shared_bytes);
 }
@@ -324,7 +301,7 @@ fill_push (GaussPush * push, const Blur * b, const VktPlane * p,
   gint shift = p->roi.sx - p->roi.tx;
 
   vkt_gauss_taps (xtaps, b->radius[0], shift, ppw, s * ppw);
-  vkt_gauss_taps (ytaps, b->radius[1], 0, 1, VSTEP);
+  vkt_gauss_taps (ytaps, b->radius[1], 0, 1, GAUSS_VSTEP);
 
   memset (push, 0, sizeof (*push));
   push->in_base = p->in_base;
@@ -357,21 +334,21 @@ fill_spec (gint32 * spec, const Blur * b, const VktPlane * p,
     const GaussPush * push, gint fixed_max)
 {
   if (push->rx <= fixed_max) {
-    spec[SPEC_FIXED_RX] = push->rx;
-    spec[SPEC_FIXED_HFRONT] = push->hfront;
-    spec[SPEC_FIXED_HSTEPS] = push->hsteps;
+    spec[GAUSS_SPEC_FIXED_RX] = push->rx;
+    spec[GAUSS_SPEC_FIXED_HFRONT] = push->hfront;
+    spec[GAUSS_SPEC_FIXED_HSTEPS] = push->hsteps;
   }
   if (push->ry <= fixed_max) {
-    spec[SPEC_FIXED_RY] = push->ry;
-    spec[SPEC_FIXED_VSTEPS] = push->vsteps;
+    spec[GAUSS_SPEC_FIXED_RY] = push->ry;
+    spec[GAUSS_SPEC_FIXED_VSTEPS] = push->vsteps;
   }
-  spec[SPEC_BPC] = p->bpc;
-  spec[SPEC_NCOMP] = p->ncomp;
-  spec[SPEC_CPW] = p->cpw;
-  spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
-  spec[SPEC_S] = block_words (p);
-  spec[SPEC_UNSHARP] = b->amount != 0.0f;
+  spec[VKT_SPEC_BPC] = p->bpc;
+  spec[VKT_SPEC_NCOMP] = p->ncomp;
+  spec[VKT_SPEC_CPW] = p->cpw;
+  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[GAUSS_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
+  spec[GAUSS_SPEC_S] = block_words (p);
+  spec[GAUSS_SPEC_UNSHARP] = b->amount != 0.0f;
 }
 
 static gboolean
@@ -380,7 +357,7 @@ record_fused (Blur * b, const VktPlane * p, VktFrame * frame, GError ** error)
   VktGaussTaps xtaps, ytaps;
   VktGaussTile tile;
   VktTileGrid grid;
-  gint32 spec[SPEC_COUNT] = { 0 };
+  gint32 spec[GAUSS_SPEC_COUNT] = { 0 };
   GaussPush push;
   VktPipeline *pipe;
   guint i;
@@ -405,21 +382,21 @@ record_fused (Blur * b, const VktPlane * p, VktFrame * frame, GError ** error)
   push.free_y1 = grid.free_y1;
   push.tile_rows = tile.rows;
 
-  spec[SPEC_K] = tile.block;
-  spec[SPEC_TW] = tile.lanes;
+  spec[GAUSS_SPEC_K] = tile.block;
+  spec[GAUSS_SPEC_TW] = tile.lanes;
   /* Shared memory just large enough leaves room for more work-groups per
    * multiprocessor. A compiled-in radius has its own pipeline anyway; other
    * radii share pipelines of a few power-of-two sizes. */
-  spec[SPEC_SH_ROWS] = tile.rows + tile.halo_rows;
-  if (!spec[SPEC_FIXED_RY]) {
+  spec[GAUSS_SPEC_SH_ROWS] = tile.rows + tile.halo_rows;
+  if (!spec[GAUSS_SPEC_FIXED_RY]) {
     gint rows = 64;
-    while (rows < spec[SPEC_SH_ROWS])
+    while (rows < spec[GAUSS_SPEC_SH_ROWS])
       rows *= 2;
-    spec[SPEC_SH_ROWS] = MIN (rows,
+    spec[GAUSS_SPEC_SH_ROWS] = MIN (rows,
         (gint) (b->shared_bytes / (tile.lanes * sizeof (gfloat))));
   }
   if (!(pipe = vkt_compute_pipeline (b->compute, &shader_fused, spec,
-              SPEC_COUNT, error)))
+              GAUSS_SPEC_COUNT, error)))
     return FALSE;
   vkt_compute_dispatch (b->compute, pipe, b->refs, &push, grid.tiles_x,
       grid.tiles_y);
@@ -443,30 +420,32 @@ record_two_pass (Blur * b, const VktPlane * p, VktFrame * frame,
     GError ** error)
 {
   VktGaussTaps xtaps, ytaps;
-  gint32 spec[SPEC_COUNT] = { 0 };
+  gint32 spec[GAUSS_SPEC_COUNT] = { 0 };
   GaussPush push;
   VktPipeline *pipe;
   guint blocks, cols, row_blocks;
 
   fill_push (&push, b, p, frame, &xtaps, &ytaps);
   fill_spec (spec, b, p, &push, PASS_FIXED_MAX_RADIUS);
-  spec[SPEC_K] = PASS_ROWS;
+  spec[GAUSS_SPEC_K] = GAUSS_PASS_ROWS;
   push.tmp_stride = tmp_stride (p);
-  blocks = (push.grid_words + spec[SPEC_S] - 1) / spec[SPEC_S];
+  blocks = (push.grid_words + spec[GAUSS_SPEC_S] - 1) / spec[GAUSS_SPEC_S];
   cols = (push.grid_words * p->cpw + 3) / 4;
-  row_blocks = (p->roi.h + PASS_ROWS - 1) / PASS_ROWS;
+  row_blocks = (p->roi.h + GAUSS_PASS_ROWS - 1) / GAUSS_PASS_ROWS;
 
   if (!(pipe = vkt_compute_pipeline (b->compute, &shader_hpass, spec,
-              SPEC_COUNT, error)))
+              GAUSS_SPEC_COUNT, error)))
     return FALSE;
-  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, (blocks + 63) / 64,
-      (p->roi.h + 3) / 4);
+  vkt_compute_dispatch (b->compute, pipe, b->refs, &push,
+      (blocks + GAUSS_PASS_GROUP_X - 1) / GAUSS_PASS_GROUP_X,
+      (p->roi.h + GAUSS_PASS_GROUP_Y - 1) / GAUSS_PASS_GROUP_Y);
   vkt_compute_barrier (b->compute);
   if (!(pipe = vkt_compute_pipeline (b->compute, &shader_vpass, spec,
-              SPEC_COUNT, error)))
+              GAUSS_SPEC_COUNT, error)))
     return FALSE;
-  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, (cols + 63) / 64,
-      (row_blocks + 3) / 4);
+  vkt_compute_dispatch (b->compute, pipe, b->refs, &push,
+      (cols + GAUSS_PASS_GROUP_X - 1) / GAUSS_PASS_GROUP_X,
+      (row_blocks + GAUSS_PASS_GROUP_Y - 1) / GAUSS_PASS_GROUP_Y);
   /* The next plane's first pass reuses the intermediate. */
   vkt_compute_barrier (b->compute);
   return TRUE;
@@ -529,7 +508,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
     b.radius[axis] = vkt_gauss_radius (b.sigma[axis], s.radius);
     vkt_gauss_half_kernel (b.sigma[axis], b.radius[axis], half);
     for (i = 0; i <= (guint) b.radius[axis]; i++)
-      weights[axis * VKT_GAUSS_HALF + i] = (gfloat) half[i];
+      weights[(axis ? GAUSS_U_Y : GAUSS_U_X) + i] = (gfloat) half[i];
   }
   b.algorithm = resolve_algorithm (&b, &s, frame->border);
   b.auto_chosen = s.algorithm == ALGORITHM_AUTO;

@@ -8,8 +8,8 @@
 
 #include "gsttiledconv.h"
 #include "vktkernel.h"
+#include "tiledconv_interface.h"
 
-#include <stddef.h>
 #include <string.h>
 
 #include "tiledconv_tiled.spv.h"
@@ -29,28 +29,13 @@ typedef enum
   ALGORITHM_SHARED,
 } TiledconvAlgorithm;
 
-/* The GLSL twin is TiledconvPush in shaders/tiledconv_common.glsl. */
+/* The push constants of every tiledconv_*.comp (tiledconv_interface.h). */
 typedef struct
 {
-  gint32 in_base, in_stride, out_base, out_stride;
-  gint32 src_x, src_y, width, height;
-  gint32 dst_x, dst_y, word_x0, src_word_delta;
-  gint32 tiles_x, tiles_y, free_x0, free_x1;
-  gint32 free_y0, free_y1;
-  guint32 chan_mask;
-  gint32 border;
-  gfloat border_value, scale, bias;
-  gint32 absolute;
-  gint32 grid_words;
-} TiledconvPush;
+TILEDCONV_PUSH_FIELDS} TiledconvPush;
 
-_Static_assert (offsetof (TiledconvPush, src_x) == 16, "push layout");
-_Static_assert (offsetof (TiledconvPush, dst_x) == 32, "push layout");
-_Static_assert (offsetof (TiledconvPush, tiles_x) == 48, "push layout");
-_Static_assert (offsetof (TiledconvPush, free_y0) == 64, "push layout");
-_Static_assert (offsetof (TiledconvPush, border_value) == 80, "push layout");
-_Static_assert (offsetof (TiledconvPush, grid_words) == 96, "push layout");
-_Static_assert (sizeof (TiledconvPush) == 100, "push layout");
+_Static_assert (sizeof (TiledconvPush) <= VKT_MAX_PUSH_BYTES,
+    "push constants");
 
 #define SHADER(stem, n) { #stem, stem##_spv, sizeof (stem##_spv), n, \
     { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE }, \
@@ -62,19 +47,16 @@ static const VktShader shader_shared = SHADER (tiledconv_shared, 3);
 static const VktShader shader_hpass = SHADER (tiledconv_hpass, 4);
 static const VktShader shader_vpass = SHADER (tiledconv_vpass, 4);
 
-/* Specialization constant ids, as in the shaders. */
-enum
-{
-  SPEC_BPC, SPEC_NCOMP, SPEC_CPW, SPEC_LOG2_NCOMP, SPEC_R, SPEC_SEPARABLE,
-  SPEC_FULL_MASK, SPEC_FIRST_WORD, SPEC_LANE0, SPEC_NWORDS,
-  SPEC_BW, SPEC_CHECKED, SPEC_COUNT
-};
-#define SPEC_COMMON (SPEC_FULL_MASK + 1)
+_Static_assert (TILEDCONV_SPEC_COUNT <= VKT_MAX_SPEC,
+    "specialization constants");
 
-/* A tiled invocation computes 4 lanes x 4 rows (text 000's 4x4 block of
- * GRAY8 pixels); a work-group 32x8 of them. */
-#define BLOCK_LANES 4
-#define TILE_ROWS 32
+/* The most source lanes a block row of tiledconv_tiled reads (its src[]):
+ * the block's lanes and R pixels of 4 components on either side, the first
+ * at the last lane of a word. */
+#define TILED_SRC_LANES(cpw) (((cpw) - 1 + 2 * TILEDCONV_MAX_RADIUS * 4 + \
+        TILEDCONV_BLOCK_LANES + (cpw) - 1) / (cpw) * (cpw))
+_Static_assert (TILED_SRC_LANES (4) <= TILEDCONV_MAX_SRC_LANES
+    && TILED_SRC_LANES (2) <= TILEDCONV_MAX_SRC_LANES, "tiled source lanes");
 
 struct _GstTiledconv
 {
@@ -343,13 +325,13 @@ fill_push (TiledconvPush * push, const VktPlane * p, const VktFrame * frame,
 static void
 fill_spec (gint32 * spec, const VktPlane * p, gint radius, gboolean separable)
 {
-  spec[SPEC_BPC] = p->bpc;
-  spec[SPEC_NCOMP] = p->ncomp;
-  spec[SPEC_CPW] = p->cpw;
-  spec[SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[SPEC_R] = radius;
-  spec[SPEC_SEPARABLE] = separable;
-  spec[SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
+  spec[VKT_SPEC_BPC] = p->bpc;
+  spec[VKT_SPEC_NCOMP] = p->ncomp;
+  spec[VKT_SPEC_CPW] = p->cpw;
+  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[TILEDCONV_SPEC_R] = radius;
+  spec[TILEDCONV_SPEC_SEPARABLE] = separable;
+  spec[TILEDCONV_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
 }
 
 static gint
@@ -362,16 +344,17 @@ static gboolean
 record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
     gint32 * spec, VktBufferRef * refs, VktFrame * frame, GError ** error)
 {
-  gint r = spec[SPEC_R];
+  gint r = spec[TILEDCONV_SPEC_R];
   gint delta = (p->roi.sx - p->roi.tx) * p->ncomp;
   gint shift = delta - floor_div (delta, p->cpw) * p->cpw;
-  gint block_words = BLOCK_LANES / p->cpw;
+  gint block_words = TILEDCONV_BLOCK_LANES / p->cpw;
+  gint first_word, lane0;
   VktTileGrid grid;
   VktPipeline *pipe;
   guint n_border, i;
 
-  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r, 32 * block_words,
-      TILE_ROWS);
+  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw, r, r,
+      TILEDCONV_GROUP_X * block_words, TILEDCONV_TILE_ROWS);
   push->word_x0 = grid.word_x0;
   push->src_word_delta = floor_div (delta - shift, p->cpw);
   push->tiles_x = grid.tiles_x;
@@ -382,11 +365,13 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   push->free_y1 = grid.free_y1;
   push->grid_words = grid.words;
 
-  spec[SPEC_FIRST_WORD] = floor_div (shift - r * p->ncomp, p->cpw);
-  spec[SPEC_LANE0] = shift - r * p->ncomp - spec[SPEC_FIRST_WORD] * p->cpw;
-  spec[SPEC_NWORDS] = (spec[SPEC_LANE0] + 2 * r * p->ncomp + BLOCK_LANES +
-      p->cpw - 1) / p->cpw;
-  spec[SPEC_BW] = block_words;
+  first_word = floor_div (shift - r * p->ncomp, p->cpw);
+  lane0 = shift - r * p->ncomp - first_word * p->cpw;
+  spec[TILEDCONV_SPEC_FIRST_WORD] = first_word;
+  spec[TILEDCONV_SPEC_LANE0] = lane0;
+  spec[TILEDCONV_SPEC_NWORDS] = (lane0 + 2 * r * p->ncomp +
+      TILEDCONV_BLOCK_LANES + p->cpw - 1) / p->cpw;
+  spec[TILEDCONV_SPEC_BW] = block_words;
 
   /* The ring of border tiles first, then the free tiles (see the shader):
    * nothing orders the two dispatches, so the slower ring tiles start first
@@ -394,17 +379,17 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   n_border = vkt_tile_grid_border_count (&grid);
   if (n_border) {
     guint gx = MIN (n_border, vkt_compute_max_groups (compute));
-    spec[SPEC_CHECKED] = 1;
+    spec[TILEDCONV_SPEC_CHECKED] = 1;
     if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
-                SPEC_COUNT, error)))
+                TILEDCONV_SPEC_COUNT, error)))
       return FALSE;
     vkt_compute_dispatch (compute, pipe, refs, push, gx,
         (n_border + gx - 1) / gx);
   }
   if (vkt_tile_grid_free_count (&grid)) {
-    spec[SPEC_CHECKED] = 0;
+    spec[TILEDCONV_SPEC_CHECKED] = 0;
     if (!(pipe = vkt_compute_pipeline (compute, &shader_tiled, spec,
-                SPEC_COUNT, error)))
+                TILEDCONV_SPEC_COUNT, error)))
       return FALSE;
     vkt_compute_dispatch (compute, pipe, refs, push,
         grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
@@ -437,11 +422,11 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
 
   if (algorithm == ALGORITHM_TWO_PASS && !kernel.separable)
     algorithm = ALGORITHM_NAIVE;
-  /* The separable tiled shader shares 2 x 8 x R x 4 x 32 floats between
-   * its rows of blocks; a device with less shared memory (Vulkan promises
+  /* The separable tiled shader shares two arrays of halo rows between its
+   * rows of blocks; a device with less shared memory (Vulkan promises
    * 16 KiB, R = 3 needs 24) runs the shared-memory baseline instead. */
   if (algorithm == ALGORITHM_TILED && kernel.separable
-      && 2 * 8 * (kernel.size / 2) * 4 * 32 * sizeof (gfloat) >
+      && 2 * TILEDCONV_HALO_FLOATS (kernel.size / 2) * sizeof (gfloat) >
       vkt_compute_get_device (compute)->physical_device->properties.
       limits.maxComputeSharedMemorySize)
     algorithm = ALGORITHM_SHARED;
@@ -455,7 +440,7 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
   for (p = 0; p < frame->n_planes; p++) {
     const VktPlane *plane = &frame->planes[p];
     gint radius = kernel.size / 2;
-    gint32 spec[SPEC_COUNT] = { 0 };
+    gint32 spec[TILEDCONV_SPEC_COUNT] = { 0 };
     TiledconvPush push;
     VktPipeline *pipe;
     guint gx, gy;
@@ -466,8 +451,8 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
     fill_spec (spec, plane, radius, kernel.separable);
     push.grid_words = vkt_roi_words (&plane->roi, plane->ncomp, plane->cpw,
         &push.word_x0);
-    gx = (push.grid_words + 15) / 16;
-    gy = (plane->roi.h + 15) / 16;
+    gx = (push.grid_words + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
+    gy = (plane->roi.h + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
 
     switch (algorithm) {
       case ALGORITHM_TILED:
@@ -476,10 +461,10 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
         break;
       case ALGORITHM_NAIVE:
       case ALGORITHM_SHARED:
-        spec[SPEC_SEPARABLE] = 0;
+        spec[TILEDCONV_SPEC_SEPARABLE] = 0;
         if (!(pipe = vkt_compute_pipeline (compute,
                     algorithm == ALGORITHM_NAIVE ? &shader_naive :
-                    &shader_shared, spec, SPEC_COMMON, error)))
+                    &shader_shared, spec, TILEDCONV_SPEC_BASE_COUNT, error)))
           return FALSE;
         vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
         break;
@@ -489,12 +474,12 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
         if (!gst_vktile_filter_scratch (filter, 0, size, &prefs[3], error))
           return FALSE;
         if (!(pipe = vkt_compute_pipeline (compute, &shader_hpass, spec,
-                    SPEC_COMMON, error)))
+                    TILEDCONV_SPEC_BASE_COUNT, error)))
           return FALSE;
         vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
         vkt_compute_barrier (compute);
         if (!(pipe = vkt_compute_pipeline (compute, &shader_vpass, spec,
-                    SPEC_COMMON, error)))
+                    TILEDCONV_SPEC_BASE_COUNT, error)))
           return FALSE;
         vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
         /* The next plane's first pass reuses the intermediate. */

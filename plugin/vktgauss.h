@@ -8,12 +8,14 @@
 
 #include <glib.h>
 
+#include "gauss_interface.h"
+
 G_BEGIN_DECLS
 
-#define VKT_GAUSS_MAX_RADIUS 1024
-/* Floats of the weights uniform: half kernels w[0..r] of x, then of y. */
-#define VKT_GAUSS_HALF (VKT_GAUSS_MAX_RADIUS + 4)
-#define VKT_GAUSS_UNIFORM_FLOATS (2 * VKT_GAUSS_HALF)
+#define VKT_GAUSS_MAX_RADIUS GAUSS_MAX_RADIUS
+/* Floats of the weights uniform, laid out as gauss_interface.h's GAUSS_U_*
+ * say: half kernels w[0..r] of x, then of y. */
+#define VKT_GAUSS_UNIFORM_FLOATS GAUSS_U_FLOATS
 
 /* The radius of one axis: `radius` when set, else ceil(3 sigma). */
 gint vkt_gauss_radius (gdouble sigma, guint radius);
@@ -47,7 +49,7 @@ typedef struct
   gint halo_rows;               /* rows blurred beyond `rows`: the vertical taps */
 } VktGaussTile;
 
-#define VKT_GAUSS_GROUP 256
+#define VKT_GAUSS_GROUP GAUSS_FUSED_GROUP
 
 gboolean vkt_gauss_fused_tile (VktGaussTile * tile, const VktGaussTaps * ytaps,
     gint lanes, guint shared_bytes);

@@ -4,6 +4,13 @@
 #include <math.h>
 #include <string.h>
 
+/* The largest kernel's parts must not overlap in the weights uniform, which
+ * std140 reads as whole vec4s. */
+_Static_assert (TILEDCONV_U_KY - TILEDCONV_U_KX >= VKT_KERNEL_MAX_SIZE
+    && TILEDCONV_U_K - TILEDCONV_U_KY >= VKT_KERNEL_MAX_SIZE
+    && TILEDCONV_U_K + VKT_KERNEL_MAX_SIZE * VKT_KERNEL_MAX_SIZE <=
+    TILEDCONV_U_FLOATS && TILEDCONV_U_FLOATS % 4 == 0, "weights layout");
+
 static void
 set_outer (VktKernel * kern, guint size, const gdouble * kx, const gdouble * ky)
 {
@@ -144,9 +151,9 @@ vkt_kernel_pack (const VktKernel * kern, gfloat * w)
 
   memset (w, 0, VKT_KERNEL_WEIGHTS * sizeof (gfloat));
   for (i = 0; i < kern->size; i++) {
-    w[i] = kern->kx[i];
-    w[8 + i] = kern->ky[i];
+    w[TILEDCONV_U_KX + i] = kern->kx[i];
+    w[TILEDCONV_U_KY + i] = kern->ky[i];
   }
   for (i = 0; i < n; i++)
-    w[16 + i] = kern->k[i];
+    w[TILEDCONV_U_K + i] = kern->k[i];
 }

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "tiledconv_interface.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -22,8 +24,10 @@ typedef enum
   VKT_PRESET_EMBOSS,
 } VktPreset;
 
-#define VKT_KERNEL_MAX_SIZE 7
-#define VKT_KERNEL_WEIGHTS 68   /* floats the shaders read: kx@0, ky@8, K@16 */
+#define VKT_KERNEL_MAX_SIZE (2 * TILEDCONV_MAX_RADIUS + 1)
+/* Floats the shaders read, laid out as tiledconv_interface.h's
+ * TILEDCONV_U_* say. */
+#define VKT_KERNEL_WEIGHTS TILEDCONV_U_FLOATS
 
 typedef struct
 {

@@ -1,9 +1,11 @@
 // gauss_common.glsl: what gaussblur's fused and two-pass shaders share —
-// the push constants (C twin GaussPush in plugin/gstgaussblur.c, offsets
-// held by _Static_asserts), the half kernels, the horizontal blur of a block
-// of words from the packed source (register blocking, text 001), the
-// vertical blur of a column of rows, and the final write with the optional
-// unsharp mask.
+// the push constants, the half kernels, the horizontal blur of a block of
+// words from the packed source (register blocking, text 001), the vertical
+// blur of a column of rows, and the final write with the optional unsharp
+// mask.
+//
+// The interface with the C side (push constants, specialization ids,
+// sizes, the weights' layout) is gauss_interface.h, which both include.
 //
 // Large radii are push constants, not specialization constants: one
 // pipeline per format serves them all, and the blurs walk their taps in a
@@ -13,60 +15,29 @@
 // outputs that need it (text 001) without unrolling over the radius.
 #include "vktile.glsl"
 
-layout(constant_id = 4) const bool FULL_MASK = true; // every lane of the plane is filtered
-layout(constant_id = 5) const int S = 2;             // words of a horizontal block
-layout(constant_id = 6) const bool UNSHARP = false;  // out = in + amount (in - blur)
-layout(constant_id = 7) const int K = 8;             // rows of a vertical block
+#include "gauss_interface.h"
+
+layout(constant_id = GAUSS_SPEC_FULL_MASK) const bool FULL_MASK = true;
+layout(constant_id = GAUSS_SPEC_S) const int S = 2;
+layout(constant_id = GAUSS_SPEC_UNSHARP) const bool UNSHARP = false;
+layout(constant_id = GAUSS_SPEC_K) const int K = 8;
 // Small radii are compiled in (0: read them from the push constants): the
 // tap loops then unroll completely, every weight becomes a constant
 // operand and the sliding windows cost no moves.
-layout(constant_id = 10) const int FIXED_RX = 0;
-layout(constant_id = 11) const int FIXED_HFRONT = 0;
-layout(constant_id = 12) const int FIXED_HSTEPS = 0;
-layout(constant_id = 13) const int FIXED_RY = 0;
-layout(constant_id = 14) const int FIXED_VSTEPS = 0;
+layout(constant_id = GAUSS_SPEC_FIXED_RX) const int FIXED_RX = 0;
+layout(constant_id = GAUSS_SPEC_FIXED_HFRONT) const int FIXED_HFRONT = 0;
+layout(constant_id = GAUSS_SPEC_FIXED_HSTEPS) const int FIXED_HSTEPS = 0;
+layout(constant_id = GAUSS_SPEC_FIXED_RY) const int FIXED_RY = 0;
+layout(constant_id = GAUSS_SPEC_FIXED_VSTEPS) const int FIXED_VSTEPS = 0;
 
 const int LOG2_CPW = CPW == 4 ? 2 : 1;
 const int L = S * CPW;        // lanes of a horizontal block
 const int G = L / NCOMP;      // horizontal taps per step: the window moves by S words
-const int VSTEP = 4;          // vertical taps per step
+const int VSTEP = GAUSS_VSTEP;
 
-layout(push_constant) uniform GaussPush {
-  int in_base;        // words
-  int in_stride;
-  int out_base;
-  int out_stride;
-  int src_x;          // source ROI, pixels
-  int src_y;
-  int width;          // ROI size, pixels
-  int height;
-  int dst_x;          // target ROI, pixels
-  int dst_y;
-  int word_x0;        // first output word of the grid
-  int grid_words;     // output words per row of the grid
-  int tiles_x;        // fused: the tile grid and its free rectangle
-  int tiles_y;
-  int free_x0;
-  int free_x1;
-  int free_y0;
-  int free_y1;
-  int border;
-  uint chan_mask;     // bit c: component slot c of a pixel is filtered
-  float border_value; // code values
-  float amount;       // unsharp mask
-  int rx;             // radii
-  int ry;
-  int hfront;         // horizontal tap t weighs offset t - hfront
-  int hsteps;         // horizontal steps of G taps
-  int hword_delta;    // first window word minus the first output word of a block
-  int vsteps;         // vertical steps of VSTEP taps; tap t weighs offset t - ry
-  int tile_rows;      // fused: output rows of a tile
-  int tmp_stride;     // two-pass: floats per intermediate row
-} pc;
+layout(push_constant) uniform GaussPush { GAUSS_PUSH_FIELDS } pc;
 
-// Half kernels: x at 0, y at HALF (plugin/vktgauss.h).
-const int HALF = 1028;
-layout(std140, set = 0, binding = 2) uniform Weights { vec4 weight4[HALF / 2]; };
+layout(std140, set = 0, binding = 2) uniform Weights { vec4 weight4[GAUSS_U_FLOATS / 4]; };
 
 float weight(int n) { return weight4[n >> 2][n & 3]; }
 
@@ -135,7 +106,7 @@ void hblur(int w, int row, bool checked, out float acc[L])
       // compiled in, the test is decided at compile time.
       int j = abs(s * G + g - hfront());
       if (j <= rx()) {
-        float wt = weight(j);
+        float wt = weight(GAUSS_U_X + j);
         [[unroll]] for (int i = 0; i < L; i++)
           acc[i] += wt * hwin[i + g * NCOMP];
       }
@@ -177,7 +148,7 @@ void vblur(int r0, out vec4 acc[K])
     [[unroll]] for (int g = 0; g < VSTEP; g++) {
       int j = abs(s * VSTEP + g - ry());
       if (j <= ry()) {
-        float wt = weight(HALF + j);
+        float wt = weight(GAUSS_U_Y + j);
         [[unroll]] for (int o = 0; o < K; o++)
           acc[o] += wt * win[o + g];
       }

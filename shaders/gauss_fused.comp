@@ -15,13 +15,13 @@
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_common.glsl"
 
-layout(constant_id = 8) const int TW = 128;          // lanes of a tile row
-layout(constant_id = 9) const int SH_ROWS = 96;      // rows shared memory holds
+layout(constant_id = GAUSS_SPEC_TW) const int TW = 128;
+layout(constant_id = GAUSS_SPEC_SH_ROWS) const int SH_ROWS = 96;
 
-layout(local_size_x = 256) in;
+layout(local_size_x = GAUSS_FUSED_GROUP) in;
 
-const int COLS = TW / 4;                // columns of 4 lanes
-const int ROW_GROUPS = 256 / COLS;      // invocations down a column
+const int COLS = TW / 4;                          // columns of 4 lanes
+const int ROW_GROUPS = GAUSS_FUSED_GROUP / COLS;  // invocations down a column
 
 shared vec4 hs[SH_ROWS * COLS];
 
@@ -40,7 +40,7 @@ void blur_tile(ivec2 tile, const bool checked)
   // 1. Horizontal: source rows y_tile - ry .. + tile_rows + vsteps * VSTEP.
   const int BLOCKS = TW / L;
   int rows = pc.tile_rows + vsteps() * VSTEP;
-  for (int item = lid; item < rows * BLOCKS; item += 256) {
+  for (int item = lid; item < rows * BLOCKS; item += GAUSS_FUSED_GROUP) {
     int r = item / BLOCKS;
     int b = item - r * BLOCKS;
     int y = y_tile - ry() + r;

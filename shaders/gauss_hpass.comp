@@ -5,7 +5,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_common.glsl"
 
-layout(local_size_x = 64, local_size_y = 4) in;
+layout(local_size_x = GAUSS_PASS_GROUP_X, local_size_y = GAUSS_PASS_GROUP_Y) in;
 
 layout(std430, set = 0, binding = 3) writeonly buffer Intermediate { vec4 tmp4[]; };
 

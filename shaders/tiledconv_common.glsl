@@ -1,48 +1,25 @@
 // tiledconv_common.glsl: the push constants and kernel weights every
 // tiledconv algorithm reads, the border-checked source load and the output
-// word writer. The C twin of TiledconvPush is in plugin/gsttiledconv.c,
-// held in step by _Static_asserts on its offsets.
+// word writer.
+//
+// The interface with the C side (push constants, specialization ids,
+// sizes, the weights' layout) is tiledconv_interface.h, which both include.
 #include "vktile.glsl"
 
-layout(constant_id = 4) const int R = 1;              // kernel radius: 1, 2, 3
-layout(constant_id = 5) const bool SEPARABLE = true;  // kx/ky valid, else only K
-layout(constant_id = 6) const bool FULL_MASK = true;  // every lane of the plane is filtered
+#include "tiledconv_interface.h"
 
-layout(push_constant) uniform TiledconvPush {
-  int in_base;        // first word of the input plane
-  int in_stride;      // words per input row
-  int out_base;
-  int out_stride;
-  int src_x;          // source ROI, pixels
-  int src_y;
-  int width;          // ROI size, pixels (same for source and target)
-  int height;
-  int dst_x;          // target ROI, pixels
-  int dst_y;
-  int word_x0;        // first output word of the tile grid
-  int src_word_delta; // floor(((src_x - dst_x) * NCOMP - SHIFT) / CPW)
-  int tiles_x;        // tile grid
-  int tiles_y;
-  int free_x0;        // free tiles: [free_x0, free_x1) x [free_y0, free_y1)
-  int free_x1;
-  int free_y0;
-  int free_y1;
-  uint chan_mask;     // bit c: component slot c of a pixel is filtered
-  int border;
-  float border_value; // code values
-  float scale;
-  float bias;         // code values
-  int absolute;
-  int grid_words;     // output words per row of the grid (non-tiled algorithms)
-} pc;
+layout(constant_id = TILEDCONV_SPEC_R) const int R = 1;
+layout(constant_id = TILEDCONV_SPEC_SEPARABLE) const bool SEPARABLE = true;
+layout(constant_id = TILEDCONV_SPEC_FULL_MASK) const bool FULL_MASK = true;
 
-// kx at 0..6, ky at 8..14, the 2D kernel K row-major at 16..64.
-layout(std140, set = 0, binding = 2) uniform Weights { vec4 weight4[17]; };
+layout(push_constant) uniform TiledconvPush { TILEDCONV_PUSH_FIELDS } pc;
+
+layout(std140, set = 0, binding = 2) uniform Weights { vec4 weight4[TILEDCONV_U_FLOATS / 4]; };
 
 float weight(int n) { return weight4[n >> 2][n & 3]; }
-float kx(int i) { return weight(i); }
-float ky(int j) { return weight(8 + j); }
-float k2(int j, int i) { return weight(16 + j * (2 * R + 1) + i); }
+float kx(int i) { return weight(TILEDCONV_U_KX + i); }
+float ky(int j) { return weight(TILEDCONV_U_KY + j); }
+float k2(int j, int i) { return weight(TILEDCONV_U_K + j * (2 * R + 1) + i); }
 
 // Component `comp` (index along the row, may be outside the row) of source
 // row `row`, both absolute plane coordinates; the border rule applies at the

@@ -5,24 +5,25 @@
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
-layout(local_size_x = 16, local_size_y = 16) in;
+layout(local_size_x = TILEDCONV_BASE_GROUP, local_size_y = TILEDCONV_BASE_GROUP) in;
 
-const int MAXR = 3;
-const int TILE_C = 16 * 4 + 2 * MAXR * 4;   // lanes per staged row, at most
-const int TILE_R = 16 + 2 * MAXR;
+const int B = TILEDCONV_BASE_GROUP;         // the tile: B words x B rows
+const int MAXR = TILEDCONV_MAX_RADIUS;
+const int TILE_C = B * 4 + 2 * MAXR * 4;    // lanes per staged row, at most
+const int TILE_R = B + 2 * MAXR;
 
 shared float tile[TILE_R * TILE_C];
 
 void main()
 {
-  int lanes = 16 * CPW + 2 * R * NCOMP;
-  int rows = 16 + 2 * R;
+  int lanes = B * CPW + 2 * R * NCOMP;
+  int rows = B + 2 * R;
   int shift = (pc.src_x - pc.dst_x) * NCOMP;
-  int wx0 = pc.word_x0 + int(gl_WorkGroupID.x) * 16;
+  int wx0 = pc.word_x0 + int(gl_WorkGroupID.x) * B;
   int c0 = wx0 * CPW + shift - R * NCOMP;            // source lane of tile column 0
-  int r0 = pc.src_y + int(gl_WorkGroupID.y) * 16 - R; // source row of tile row 0
+  int r0 = pc.src_y + int(gl_WorkGroupID.y) * B - R; // source row of tile row 0
 
-  for (int t = int(gl_LocalInvocationIndex); t < lanes * rows; t += 256)
+  for (int t = int(gl_LocalInvocationIndex); t < lanes * rows; t += B * B)
     tile[(t / lanes) * TILE_C + t % lanes] = load_source_checked(c0 + t % lanes, r0 + t / lanes);
   barrier();
 

@@ -19,25 +19,25 @@
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
-layout(local_size_x = 32, local_size_y = 8) in;
+layout(local_size_x = TILEDCONV_GROUP_X, local_size_y = TILEDCONV_GROUP_Y) in;
 
-layout(constant_id = 7) const int FIRST_WORD = 0;  // first source word of a block row, relative
-layout(constant_id = 8) const int LANE0 = 0;       // lane of the first needed component in it
-layout(constant_id = 9) const int NWORDS = 2;     // source words per block row
-layout(constant_id = 10) const int BW = 1;         // words per block row: 4 lanes
-layout(constant_id = 11) const bool CHECKED = false;
+layout(constant_id = TILEDCONV_SPEC_FIRST_WORD) const int FIRST_WORD = 0;
+layout(constant_id = TILEDCONV_SPEC_LANE0) const int LANE0 = 0;
+layout(constant_id = TILEDCONV_SPEC_NWORDS) const int NWORDS = 2;
+layout(constant_id = TILEDCONV_SPEC_BW) const int BW = 1;
+layout(constant_id = TILEDCONV_SPEC_CHECKED) const bool CHECKED = false;
 
-const int LANES = 4;           // output lanes of a block row: BW * CPW
-const int BH = 4;
-const int MAXSRC = 32;         // source lanes of a block row, at most
-const int GX = 32;             // invocations per group row: one warp
-const int GY = 8;
+const int LANES = TILEDCONV_BLOCK_LANES;    // output lanes of a block row: BW * CPW
+const int BH = TILEDCONV_BLOCK_ROWS;
+const int MAXSRC = TILEDCONV_MAX_SRC_LANES;
+const int GX = TILEDCONV_GROUP_X;           // invocations per group row: one warp
+const int GY = TILEDCONV_GROUP_Y;
 const int SH_STRIDE_Y = R * LANES * GX;
 
 // Sized by the radius: 2 x 4 KiB at R = 1, within Vulkan's 16 KiB minimum
 // up to R = 2 (R = 3 needs 24 KiB, which every desktop GPU has).
-shared float sh_top[GY * SH_STRIDE_Y];
-shared float sh_bot[GY * SH_STRIDE_Y];
+shared float sh_top[TILEDCONV_HALO_FLOATS(R)];
+shared float sh_bot[TILEDCONV_HALO_FLOATS(R)];
 
 float src[MAXSRC];
 float acc[BH * LANES];
@@ -155,9 +155,9 @@ void main()
 
   int lx = int(gl_LocalInvocationID.x);
   int ly = int(gl_LocalInvocationID.y);
-  int w0 = pc.word_x0 + (tile.x * GX + lx) * BW;     // first output word of the block
-  int y0 = pc.dst_y + tile.y * 32 + ly * BH;         // first output row of the block
-  int sy0 = y0 + pc.src_y - pc.dst_y;                // its source row
+  int w0 = pc.word_x0 + (tile.x * GX + lx) * BW;               // first output word of the block
+  int y0 = pc.dst_y + tile.y * TILEDCONV_TILE_ROWS + ly * BH;  // first output row of the block
+  int sy0 = y0 + pc.src_y - pc.dst_y;                          // its source row
   if (checked)
     map_lanes(w0 + pc.src_word_delta + FIRST_WORD);
 

@@ -5,7 +5,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
-layout(local_size_x = 16, local_size_y = 16) in;
+layout(local_size_x = TILEDCONV_BASE_GROUP, local_size_y = TILEDCONV_BASE_GROUP) in;
 
 layout(std430, set = 0, binding = 3) readonly buffer Intermediate { float hrows[]; };
 
