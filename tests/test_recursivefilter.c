@@ -2022,6 +2022,34 @@ GST_START_TEST (test_temporal)
 GST_END_TEST;
 
 /* Back to NULL and playing again: the recursion starts afresh. */
+/* The state of the temporal recursion lives on across a change of axes
+ * (spatial scans write it lane by lane; with axes none, frames whose rows
+ * are whole words move it a word at a time), for formats of 4 and of 2
+ * lanes per word and for both planes of NV12. */
+GST_START_TEST (test_temporal_axes_switch)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_NV12
+  };
+  guint t;
+  Fx fx;
+
+  fx_init (&fx, 950 + __i__);
+  fx_set_temporal (&fx, 0.7);
+  fx_gaussian (&fx, 1.5);
+  fx_set_caps (&fx, fmts[__i__], 36, 20);
+  fx_check_temporal (&fx, 0, FALSE, "axes switch: first frame");
+  fx_check_temporal (&fx, 0, TRUE, "axes switch: xy");
+  fx_set_axes (&fx, REF_IIR_AXES_NONE);
+  for (t = 0; t < 2; t++)
+    fx_check_temporal (&fx, 0, TRUE, "axes switch: none after xy");
+  fx_set_axes (&fx, REF_IIR_AXES_Y);
+  fx_check_temporal (&fx, 0, TRUE, "axes switch: y after none");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_temporal_restart)
 {
   Fx fx;
@@ -2535,6 +2563,7 @@ recursivefilter_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_temporal, 0, 4);
   tcase_add_test (tc, test_temporal_restart);
+  tcase_add_loop_test (tc, test_temporal_axes_switch, 0, 3);
 
   tc = tcase_create ("memory");
   suite_add_tcase (s, tc);
