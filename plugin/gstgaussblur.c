@@ -115,10 +115,11 @@ gst_gaussblur_algorithm_get_type (void)
           "recursive from sigma 20 when radius is 0 and the border clamp or "
           "constant", "auto"},
     {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
-          "into shared memory, then vertically there (text 003); radii "
+          "into shared memory, then vertically there (as in \"Fusing "
+          "Convolution Kernels through Tiling\"); radii "
           "beyond what shared memory holds run two-pass", "fused"},
     {ALGORITHM_TWO_PASS, "Horizontal pass to an intermediate buffer, then "
-          "vertical (text 002)", "two-pass"},
+          "vertical", "two-pass"},
     {ALGORITHM_RECURSIVE, "recursivefilter's 3rd-order recursive Gaussian: "
           "constant cost for any sigma, an approximation that ignores radius; "
           "clamp and constant borders and sigma >= 0.5 only, else two-pass",

@@ -138,8 +138,9 @@ DEFINE_ENUM (axes_get_type, "GstRecursivefilterAxes",
     {AXES_XY, "Along rows, then along columns", "xy"},
     {AXES_NONE, "No spatial filter (temporal smoothing only)", "none"});
 DEFINE_ENUM (algorithm_get_type, "GstRecursivefilterAlgorithm",
-    {ALGORITHM_TILED, "Tiled scans (text 004): intra-tile scans that save "
-          "tails, tails completed across tiles, a final scan", "tiled"},
+    {ALGORITHM_TILED, "Tiled scans (\"Compiling High Performance Recursive "
+          "Filters\"): intra-tile scans that save tails, tails completed "
+          "across tiles, a final scan", "tiled"},
     {ALGORITHM_SCANLINE, "Scanline baseline: one invocation per row or "
           "column", "scanline"});
 

@@ -123,7 +123,7 @@ gst_tiledconv_algorithm_get_type (void)
   static GType type = 0;
   static const GEnumValue values[] = {
     {ALGORITHM_TILED, "Tiled: 32x32 tiles, 4x4 outputs per invocation, "
-          "border-class dispatch (text 000)", "tiled"},
+          "border-class dispatch", "tiled"},
     {ALGORITHM_NAIVE, "Naive baseline: every tap read from memory", "naive"},
     {ALGORITHM_TWO_PASS, "Two-pass baseline: horizontal pass to an "
           "intermediate buffer, then vertical (separable kernels; others run "

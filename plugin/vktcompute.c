@@ -1142,6 +1142,32 @@ vkt_device_host_import_alignment (GstVulkanDevice * device)
   return host.minImportedHostPointerAlignment;
 }
 
+gboolean
+vkt_device_has_subgroup_shuffles (GstVulkanDevice * device, guint min_size)
+{
+  VkPhysicalDeviceSubgroupProperties sub = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+  };
+  VkPhysicalDeviceProperties2 props = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+    .pNext = &sub,
+  };
+  const VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT
+      | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
+      (PFN_vkGetPhysicalDeviceProperties2)
+      gst_vulkan_instance_get_proc_address (device->instance,
+      "vkGetPhysicalDeviceProperties2");
+
+  if (!get_props2)
+    return FALSE;
+  get_props2 (device->physical_device->device, &props);
+  return (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
+      && (sub.supportedOperations & need) == need
+      && sub.subgroupSize >= min_size;
+}
+
 GstMemory *
 vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
     gconstpointer data, gsize size, gsize * offset, GError ** error)

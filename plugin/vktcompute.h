@@ -141,6 +141,10 @@ gboolean vkt_buffer_wait (GstBuffer * buffer, GError ** error);
  * host memory alive as long as the import. */
 void vkt_device_request_host_import (GstVulkanDevice * device);
 gsize vkt_device_host_import_alignment (GstVulkanDevice * device);
+/* Subgroups in compute shaders of at least min_size invocations, with the
+ * shuffle operations. */
+gboolean vkt_device_has_subgroup_shuffles (GstVulkanDevice * device,
+    guint min_size);
 GstMemory *vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
     gconstpointer data, gsize size, gsize * offset, GError ** error);
 gboolean vkt_memory_is_device_local (GstMemory * mem);

@@ -139,6 +139,24 @@ typedef struct
   gint base, x0, y0, w, h;
 } Image;
 
+/* Floats per row of a float image: whole 16-byte vectors, which the scans
+ * move at once. */
+static gint
+image_stride (gint w, const VktPlane * p)
+{
+  return (w * p->ncomp + 3) & ~3;
+}
+
+/* Line groups of a scan along `axis` (iir_interface.h): rows of 4 lanes
+ * along x, 4 lanes of a row along y. */
+static gint
+scan_lines (const VktPlane * p, gint axis, gint lane_off)
+{
+  if (axis == 0)
+    return (p->roi.h * p->ncomp + 3) / 4;
+  return (p->roi.w * p->ncomp + lane_off + 3) / 4;
+}
+
 /* One plane being recorded. */
 typedef struct
 {
@@ -295,7 +313,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   plane_push (rec, &push);
   if (!in->packed) {
     push.fin_base = in->base;
-    push.fin_stride = in->w * p->ncomp;
+    push.fin_stride = image_stride (in->w, p);
     push.fin_x0 = in->x0;
     push.fin_y0 = in->y0;
     push.fin_w = in->w;
@@ -303,22 +321,20 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   }
   if (!out->packed) {
     push.fout_base = out->base;
-    push.fout_stride = out->w * p->ncomp;
+    push.fout_stride = image_stride (out->w, p);
     push.fout_x0 = out->x0;
     push.fout_y0 = out->y0;
   }
   push.out_lo = lo;
   push.out_len = len;
   if (axis == 0) {
-    push.lines = p->roi.h;
     /* Packed rows are written in whole words: blocks start on a word. */
     if (out->packed)
       push.off = ((p->roi.tx + lo) * p->ncomp % p->cpw) / p->ncomp;
-  } else {
-    if (out->packed)
-      push.lane_off = p->roi.tx * p->ncomp % 4;
-    push.lines = (p->roi.w * p->ncomp + push.lane_off + 3) / 4;
+  } else if (out->packed) {
+    push.lane_off = p->roi.tx * p->ncomp % 4;
   }
+  push.lines = scan_lines (p, axis, push.lane_off);
   push.tails_base = rec->tails_base;
   push.box_r = s->box_radius | (isnan (ext_value) ? 1 << 30 : 0);
   push.ext_value = isnan (ext_value) ? 0.0f : ext_value;
@@ -343,7 +359,6 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   spec[IIR_SPEC_BOX] = box;
   spec[IIR_SPEC_TEMPORAL] = last && rec->temporal;
   spec[IIR_SPEC_SUBS] = subs;
-  spec[IIR_SPEC_LINES] = lines_per_group;
   spec[IIR_SPEC_ALIGNED] = axis == 1 && in->packed
       && (p->roi.sx * p->ncomp - push.lane_off) % 4 == 0;
 
@@ -351,9 +366,16 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
   groups_x = (push.lines + lines_per_group - 1) / lines_per_group;
 
+  if (!s->scanline && !vkt_device_has_subgroup_shuffles
+      (vkt_compute_get_device (rec->compute), IIR_MIN_SUBGROUP)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
+        "algorithm=tiled needs subgroup shuffles in compute shaders (of at "
+        "least %d invocations), which this Vulkan device lacks; "
+        "algorithm=scanline runs without them", IIR_MIN_SUBGROUP);
+    return FALSE;
+  }
   if (s->scanline) {
     spec[IIR_SPEC_SUBS] = 0;
-    spec[IIR_SPEC_LINES] = 0;
     spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
     return run_pass (rec->compute, &shader_scanline, spec, refs, &push,
         (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, 1, error);
@@ -368,7 +390,6 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
             push.chunks, error))
       return FALSE;
     tspec[IIR_SPEC_LEVEL] = level;
-    tspec[IIR_SPEC_LINES] = 0;
     if (!run_pass (rec->compute, &shader_tails, tspec, refs, &push,
             (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, 1, error))
       return FALSE;
@@ -383,7 +404,7 @@ static gsize
 scan_tail_floats (const VktIirSpec * s, const VktPlane * p, gint axis,
     gint len)
 {
-  gint lines = axis == 0 ? p->roi.h : (p->roi.w * p->ncomp + 3 + 3) / 4;
+  gint lines = scan_lines (p, axis, 3);
   gint pad = axis == 0 ? p->cpw : 0;
   gint subs, chunks = scan_chunks (s, axis, len + pad, &subs);
 
@@ -420,7 +441,7 @@ plane_image_floats (const VktIirSpec * s, const VktPlane * p)
   gboolean box;
 
   plane_axes (s, axes, &levels, &pad, &box);
-  return (gsize) (p->roi.w + 2 * pad) * (p->roi.h + 2 * pad) * p->ncomp;
+  return (gsize) image_stride (p->roi.w + 2 * pad, p) * (p->roi.h + 2 * pad);
 }
 
 gsize

@@ -33,6 +33,10 @@ const int OUT_FLOATS = IIR_OUT_FLOATS;
 const int OUT_TAILS = IIR_OUT_TAILS;
 const int KMAX = IIR_MAX_ORDER;
 const int E = IIR_BLOCK;   // positions per invocation (block)
+// Along x a line group is RPL consecutive rows of the ROI, its 4 lanes
+// their components: lane l is component l % NCOMP of row line * RPL + l /
+// NCOMP.
+const int RPL = 4 / NCOMP;
 
 layout(push_constant) uniform IirPush { IIR_PUSH_FIELDS } pc;
 
@@ -49,6 +53,9 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
 };
 
 layout(std430, set = 0, binding = 3) buffer Floats { float fl[]; };
+// The same floats 16 bytes at a time, where a line's values lie on vector
+// boundaries.
+layout(std430, set = 0, binding = 3) buffer Floats4 { vec4 fl4[]; };
 layout(std430, set = 0, binding = 4) buffer TemporalState { float st[]; };
 
 int box_radius() { return pc.box_r & 0xffff; }
@@ -95,8 +102,11 @@ vec4 read_at(int p, int line)
 {
   vec4 r = vec4(0.0);
   if (AXIS == 0) {
-    [[unroll]] for (int c = 0; c < NCOMP; c++)
-      r[c] = fetch(p, c, line);
+    [[unroll]] for (int l = 0; l < 4; l++) {
+      int y = line * RPL + (l >> LOG2_NCOMP);
+      if (y < pc.height)
+        r[l] = fetch(p, l & (NCOMP - 1), y);
+    }
   } else {
     int k0 = line * 4 - pc.lane_off;
     if (ALIGNED && !IN_FLOAT && k0 >= 0 && k0 + 4 <= pc.width * NCOMP) {
@@ -195,30 +205,36 @@ void zero_state(out vec4 s[KMAX])
     s[i] = vec4(0.0);
 }
 
-// s = M s for a 4x4 matrix stored as rows at m[base..base+3].
-void apply_pc(int d, inout vec4 s[KMAX])
+// Whether entry (i, j) of a stage's transitions can be nonzero: the modal
+// forms keep their poles apart, so A and its powers are block-diagonal
+// (exactly: the tables are powers of A in double).
+bool coupled(int form, int i, int j)
 {
-  vec4 r[KMAX];
-  [[unroll]] for (int i = 0; i < KC; i++) {
-    r[i] = vec4(0.0);
-    [[unroll]] for (int j = 0; j < KC; j++)
-      r[i] += Pc[4 * d + i][j] * s[j];
-  }
-  [[unroll]] for (int i = 0; i < KC; i++)
-    s[i] = r[i];
+  if (form == IIR_FORM_MODAL3)
+    return (i == 0) == (j == 0);
+  if (form == IIR_FORM_MODAL)
+    return (i < 2) == (j < 2);
+  return true;
 }
 
-void apply_pa(int d, inout vec4 s[KMAX])
-{
-  vec4 r[KMAX];
-  [[unroll]] for (int i = 0; i < KA; i++) {
-    r[i] = vec4(0.0);
-    [[unroll]] for (int j = 0; j < KA; j++)
-      r[i] += Pa[4 * d + i][j] * s[j];
+// s = M s for the 4x4 matrix M at rows 4 d of a table (of a stage of order
+// K and form FORM).
+#define APPLY_TABLE(name, table, K, FORM) \
+  void name(int d, inout vec4 s[KMAX]) \
+  { \
+    vec4 r[KMAX]; \
+    [[unroll]] for (int i = 0; i < K; i++) { \
+      r[i] = vec4(0.0); \
+      [[unroll]] for (int j = 0; j < K; j++) \
+        if (coupled(FORM, i, j)) \
+          r[i] += table[4 * d + i][j] * s[j]; \
+    } \
+    [[unroll]] for (int i = 0; i < K; i++) \
+      s[i] = r[i]; \
   }
-  [[unroll]] for (int i = 0; i < KA; i++)
-    s[i] = r[i];
-}
+
+APPLY_TABLE(apply_pc, Pc, KC, FORM_C)     // P_d = A^(E 2^d), causal
+APPLY_TABLE(apply_pa, Pa, KA, FORM_A)
 
 // The causal state entering virtual position 0 of a line: the steady state
 // of the constant the line continues with, or for the box's running sum the
@@ -263,16 +279,16 @@ int tail_index(int chunk, int line, int i)
   return pc.tails_base + ((chunk * pc.lines + line) * (KC + KA) + i) * 4;
 }
 
+// Tails start on a vector (the float images before them are whole vectors
+// per row).
 vec4 tail_load(int chunk, int line, int i)
 {
-  int b = tail_index(chunk, line, i);
-  return vec4(fl[b], fl[b + 1], fl[b + 2], fl[b + 3]);
+  return fl4[tail_index(chunk, line, i) >> 2];
 }
 
 void tail_store(int chunk, int line, int i, vec4 v)
 {
-  int b = tail_index(chunk, line, i);
-  fl[b] = v.x; fl[b + 1] = v.y; fl[b + 2] = v.z; fl[b + 3] = v.w;
+  fl4[tail_index(chunk, line, i) >> 2] = v;
 }
 
 // Temporal smoothing of one output value, before rounding. The state is a
@@ -321,11 +337,21 @@ void store_block(int p0, int line, vec4 vals[E])
       if (p < lo || p >= hi)
         continue;
       if (AXIS == 0) {
-        int b = pc.fout_base + (line - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP;
-        [[unroll]] for (int c = 0; c < NCOMP; c++)
-          fl[b + c] = vals[e][c] * scale;
+        [[unroll]] for (int r = 0; r < RPL; r++) {
+          int y = line * RPL + r;
+          if (y >= pc.height)
+            break;
+          int b = pc.fout_base + (y - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP;
+          [[unroll]] for (int c = 0; c < NCOMP; c++)
+            fl[b + c] = vals[e][r * NCOMP + c] * scale;
+        }
       } else {
         int b = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP;
+        int k0 = line * 4 - pc.lane_off;
+        if (k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b + k0) & 3) == 0) {
+          fl4[(b + k0) >> 2] = vals[e] * scale;
+          continue;
+        }
         [[unroll]] for (int l = 0; l < 4; l++) {
           int k = line * 4 - pc.lane_off + l;
           if (k >= 0 && k < pc.width * NCOMP)
@@ -336,29 +362,33 @@ void store_block(int p0, int line, vec4 vals[E])
     return;
   }
   if (AXIS == 0) {
-    // The block's lanes, as a stream of words of the target row.
-    int y = line;
-    int row = pc.dst_y + y;
-    int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
-    [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
-      int pw0 = p0 + (w * CPW) / NCOMP;
-      int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
-      if (pw1 < lo || pw0 >= hi)
-        continue;
-      uint word = 0u, keep = 0u;
-      [[unroll]] for (int l = 0; l < CPW; l++) {
-        int g = w * CPW + l;
-        int e = g >> LOG2_NCOMP;
-        int c = g & (NCOMP - 1);
-        int p = p0 + e;
-        if (p >= lo && p < hi && lane_filtered(c))
-          word |= lane_bits(finish(vals[e][c] * scale, p, c, y), l);
-        else
-          keep |= lane_mask(l);
+    // Each row's lanes of the block, as a stream of words of the target row.
+    [[unroll]] for (int r = 0; r < RPL; r++) {
+      int y = line * RPL + r;
+      if (y >= pc.height)
+        break;
+      int row = pc.dst_y + y;
+      int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+      [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
+        int pw0 = p0 + (w * CPW) / NCOMP;
+        int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
+        if (pw1 < lo || pw0 >= hi)
+          continue;
+        uint word = 0u, keep = 0u;
+        [[unroll]] for (int l = 0; l < CPW; l++) {
+          int g = w * CPW + l;
+          int e = g >> LOG2_NCOMP;
+          int c = g & (NCOMP - 1);
+          int p = p0 + e;
+          if (p >= lo && p < hi && lane_filtered(c))
+            word |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p, c, y), l);
+          else
+            keep |= lane_mask(l);
+        }
+        if (keep != 0u)
+          word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+        out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
       }
-      if (keep != 0u)
-        word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
-      out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
     }
   } else {
     int k0 = line * 4 - pc.lane_off;

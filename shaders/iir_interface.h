@@ -8,9 +8,10 @@
 
 #include "vktile_interface.h"
 
-/* A scan filters `lines` line groups of 4 lanes. Along x a line group is a
- * row of the ROI and its lanes a pixel's components; along y it is 4
- * consecutive components of a row, aligned to the output's words.
+/* A scan filters `lines` line groups of 4 lanes. Along x a line group is
+ * 4 / NCOMP consecutive rows of the ROI and its lanes their components;
+ * along y it is 4 consecutive components of a row, aligned to the output's
+ * words.
  * Positions along the axis are ROI coordinates; the scan covers virtual
  * positions v = p - out_lo + off from 0 to chunks * chunk length, `off`
  * aligning the blocks of a packed x output to its words. */
@@ -61,7 +62,6 @@
 #define IIR_SPEC_FULL_MASK 13   /* every lane of the plane is filtered */
 #define IIR_SPEC_SUBS 14        /* iir_scan: blocks per chunk, a power of 2 */
 #define IIR_SPEC_LEVEL 14       /* iir_tails: index of the chunk transition */
-#define IIR_SPEC_LINES 15       /* iir_scan: line groups per work-group */
 #define IIR_SPEC_ALIGNED 16     /* along y: a line group is one source word */
 #define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
 #define IIR_SPEC_COUNT 18
@@ -77,6 +77,7 @@
 #define IIR_MAX_ORDER 4
 #define IIR_BLOCK 16            /* positions per invocation of a scan */
 #define IIR_GROUP_SIZE 256      /* invocations per work-group of a scan */
+#define IIR_MIN_SUBGROUP 4      /* iir_scan needs subgroups of at least this */
 #define IIR_MAX_SUBS 256        /* blocks per chunk, at most */
 #define IIR_MAX_LEVELS 11       /* block transitions A^(BLOCK 2^d), d < this */
 #define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline: lines per group */

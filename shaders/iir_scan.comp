@@ -1,11 +1,13 @@
 #version 450
-// iir_scan.comp: text 004's intra-tile scan. A work-group holds LINES line
-// groups x one chunk of SUBS blocks of E positions; each invocation keeps
-// its block in registers. A block first runs the causal stage from rest,
-// the blocks' end states are combined across the chunk through shared
-// memory (a Kogge-Stone scan with the block transitions P_d = A^(E 2^d)),
-// and the block runs again from its true entering state; the same from the
-// right for the anticausal stage, which reads the causal result.
+// iir_scan.comp: text 004's intra-tile scan. A work-group holds
+// IIR_GROUP_SIZE / SUBS line groups x one chunk of SUBS blocks of E
+// positions; each invocation keeps its block in registers. A block first
+// runs the causal stage from rest; the blocks' end states are combined
+// across the chunk — within a subgroup by shuffles (a Kogge-Stone scan with
+// the block transitions P_d = A^(E 2^d)), across the subgroups of a long
+// chunk through shared memory — and the block runs again from its true
+// entering state; the same from the right for the anticausal stage, which
+// reads the causal result.
 //
 // OUT_KIND tails: the chunk starts from rest on both sides and only its
 // tails are written — the causal state leaving it and the anticausal state
@@ -13,131 +15,155 @@
 // Otherwise the chunk's entering states are the completed tails (or, for a
 // line of one chunk, the boundaries) and the filtered values are written.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_shader_subgroup_shuffle_relative : require
 #include "iir_common.glsl"
 
 layout(constant_id = IIR_SPEC_SUBS) const int SUBS = 1;    // blocks per chunk: a power of two
-layout(constant_id = IIR_SPEC_LINES) const int LINES = 64;  // line groups per work-group
-layout(local_size_x_id = IIR_SPEC_LINES, local_size_y_id = IIR_SPEC_SUBS) in;
+layout(local_size_x = IIR_GROUP_SIZE) in;
 
+const int LINES = IIR_GROUP_SIZE / SUBS;    // line groups per work-group
 const int KS = KC > KA ? KC : KA;
-shared vec4 xch[SUBS * LINES * (KS > 0 ? KS : 1)];
+const int KS1 = KS > 0 ? KS : 1;
+// A line's blocks are consecutive invocations of its subgroups: a segment
+// of min(SUBS, subgroup size) blocks per subgroup. Only a chunk longer than
+// a subgroup passes the segments' states through shared memory.
+shared vec4 seg_total[(SUBS > IIR_MIN_SUBGROUP ? IIR_GROUP_SIZE / IIR_MIN_SUBGROUP : 1) * KS1];
 
-int slot(int t, int lg, int i) { return (t * LINES + lg) * KS + i; }
+int sg_id, seg, seg_j, seg_k, nseg;
 
-// Along x an invocation's block is E consecutive pixels of a row, so its
-// own loads and stores would stride the row by whole blocks. The
-// work-group instead moves its rows through shared memory with consecutive
-// invocations on consecutive values, in NCOMP rounds of SLAB positions
-// (4096 floats for 256 invocations).
-const int ROUNDS = AXIS == 0 ? NCOMP : 1;
-const int SLAB = SUBS * E / ROUNDS;
-const int SLAB_F = SLAB * NCOMP;
-const int ROW_F = SLAB_F + SLAB_F / 32;   // a float of padding per 32: no bank conflicts
-const int GROUP = SUBS * LINES;
-const int ITER = LINES * SLAB_F / GROUP;  // values each invocation moves per round: 16
-shared float stage[AXIS == 0 ? LINES * ROW_F : 1];
-
-int spad(int i) { return i + (i >> 5); }
-
-// The stage input of the group's rows for the chunk starting at ROI
-// position chunk_p; invocation (lg, t) gets its block.
-void load_rows(int chunk_p, int line0, int lg, int t, out vec4 x[E])
+void apply_p(bool anti, int d, inout vec4 s[KMAX])
 {
-  int tid = int(gl_LocalInvocationIndex);
-  [[unroll]] for (int e = 0; e < E; e++)
-    x[e] = vec4(0.0);
-  [[unroll]] for (int r = 0; r < ROUNDS; r++) {
-    // All ITER loads first, so that they are in flight together.
-    float v[ITER];
-    [[unroll]] for (int it = 0; it < ITER; it++) {
-      int idx = tid + it * GROUP;
-      int rl = idx / SLAB_F, i = idx - rl * SLAB_F;
-      int row = line0 + rl;
-      v[it] = 0.0;
-      if (row < pc.lines) {
-        int p = chunk_p + r * SLAB + (i >> LOG2_NCOMP);
-        int c = i & (NCOMP - 1);
-        v[it] = BOX ? fetch(p + box_radius(), c, row) - fetch(p - box_radius() - 1, c, row)
-                    : fetch(p, c, row);
-      }
-    }
-    [[unroll]] for (int it = 0; it < ITER; it++) {
-      int idx = tid + it * GROUP;
-      int rl = idx / SLAB_F;
-      stage[rl * ROW_F + spad(idx - rl * SLAB_F)] = v[it];
-    }
-    barrier();
-    [[unroll]] for (int e = 0; e < E; e++) {
-      int q = t * E + e - r * SLAB;
-      if (q >= 0 && q < SLAB)
-        [[unroll]] for (int c = 0; c < NCOMP; c++)
-          x[e][c] = stage[lg * ROW_F + spad(q * NCOMP + c)];
-    }
-    barrier();
-  }
+  if (anti)
+    apply_pa(d, s);
+  else
+    apply_pc(d, s);
 }
 
-// Writes the group's finished rows: floats, or packed words (finish()ed)
-// merged with the input where a lane is not filtered or lies outside the
-// ROI.
-void store_rows(int chunk_p, int line0, int lg, int t, vec4 x[E])
+vec4 shuffle_toward(bool anti, vec4 v, int o)
 {
-  int tid = int(gl_LocalInvocationIndex);
-  int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
-  [[unroll]] for (int r = 0; r < ROUNDS; r++) {
-    int slab_p = chunk_p + r * SLAB;
-    [[unroll]] for (int e = 0; e < E; e++) {
-      int q = t * E + e - r * SLAB;
-      if (q >= 0 && q < SLAB)
-        [[unroll]] for (int c = 0; c < NCOMP; c++)
-          stage[lg * ROW_F + spad(q * NCOMP + c)] = x[e][c] * misc.x;
+  return anti ? subgroupShuffleDown(v, o) : subgroupShuffleUp(v, o);
+}
+
+// The scan of one stage over the chunk's blocks along its direction
+// (causal: rising positions). b is this block's state leaving it from
+// rest, cin the true state entering the chunk. Returns the true state
+// entering this block, and in leave the true state leaving the chunk.
+// Called by every invocation (subgroup operations and barriers).
+void scan_blocks(bool anti, vec4 b[KMAX], vec4 cin[KMAX], out vec4 enter[KMAX],
+                 out vec4 leave[KMAX])
+{
+  int K = anti ? KA : KC;
+  int jj = anti ? seg - 1 - seg_j : seg_j;  // place in the segment, along the scan
+  vec4 s[KMAX] = b;
+  for (int d = 0; (1 << d) < seg; d++) {
+    int o = 1 << d;
+    vec4 n[KMAX];
+    zero_state(n);
+    [[unroll]] for (int i = 0; i < K; i++)
+      n[i] = shuffle_toward(anti, s[i], o);
+    if (jj >= o) {
+      apply_p(anti, d, n);
+      [[unroll]] for (int i = 0; i < K; i++)
+        s[i] += n[i];
     }
+  }
+  // s: the state leaving this block when its segment starts at rest.
+  vec4 before[KMAX];
+  zero_state(before);
+  [[unroll]] for (int i = 0; i < K; i++)
+    before[i] = shuffle_toward(anti, s[i], 1);
+  if (jj == 0)
+    zero_state(before);
+
+  int seg_level = findLSB(seg);
+  vec4 e[KMAX] = cin, mine[KMAX];
+  if (nseg == 1) {
+    int base = int(gl_SubgroupInvocationID) & ~(seg - 1);
+    int last = anti ? base : base + seg - 1;
+    vec4 total[KMAX];
+    zero_state(total);
+    [[unroll]] for (int i = 0; i < K; i++)
+      total[i] = subgroupShuffle(s[i], last);
+    mine = e;
+    apply_p(anti, seg_level, e);
+    [[unroll]] for (int i = 0; i < K; i++)
+      e[i] += total[i];
+  } else {
+    if (jj == seg - 1)
+      [[unroll]] for (int i = 0; i < K; i++)
+        seg_total[sg_id * KS1 + i] = s[i];
     barrier();
-    if (OUT_KIND == OUT_FLOATS) {
-      [[unroll]] for (int it = 0; it < ITER; it++) {
-        int idx = tid + it * GROUP;
-        int rl = idx / SLAB_F, i = idx - rl * SLAB_F;
-        int row = line0 + rl;
-        int p = slab_p + (i >> LOG2_NCOMP);
-        if (row < pc.lines && p >= lo && p < hi)
-          fl[pc.fout_base + (row - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP
-             + (i & (NCOMP - 1))] = stage[rl * ROW_F + spad(i)];
-      }
-    } else {
-      const int WORDS = SLAB_F / CPW;
-      int word0 = ((pc.dst_x + slab_p) * NCOMP) / CPW;
-      [[unroll]] for (int it = 0; it < ITER / CPW; it++) {
-        int idx = tid + it * GROUP;
-        int rl = idx / WORDS, wi = idx - rl * WORDS;
-        int row = line0 + rl;
-        int pw0 = slab_p + ((wi * CPW) >> LOG2_NCOMP);
-        int pw1 = slab_p + ((wi * CPW + CPW - 1) >> LOG2_NCOMP);
-        if (row >= pc.lines || pw1 < lo || pw0 >= hi)
-          continue;
-        int trow = pc.dst_y + row;
-        uint word = 0u, keep = 0u;
-        [[unroll]] for (int l = 0; l < CPW; l++) {
-          int i = wi * CPW + l;
-          int p = slab_p + (i >> LOG2_NCOMP);
-          int c = i & (NCOMP - 1);
-          if (p >= lo && p < hi && lane_filtered(c))
-            word |= lane_bits(finish(stage[rl * ROW_F + spad(i)], p, c, row), l);
-          else
-            keep |= lane_mask(l);
-        }
-        if (keep != 0u)
-          word |= in_words[pc.in_base + trow * pc.in_stride + word0 + wi] & keep;
-        out_words[pc.out_base + trow * pc.out_stride + word0 + wi] = word;
-      }
+    int first_sg = sg_id - seg_k;   // the subgroup of the line's segment 0
+    mine = e;
+    for (int q = 0; q < nseg; q++) {
+      int k = anti ? nseg - 1 - q : q;
+      if (k == seg_k)
+        mine = e;
+      apply_p(anti, seg_level, e);
+      [[unroll]] for (int i = 0; i < K; i++)
+        e[i] += seg_total[(first_sg + k) * KS1 + i];
     }
     barrier();
   }
+  leave = e;
+  // From the segment's entering state to this block's: A^(E jj), one
+  // P_d per bit of jj. (A table of A^(E j) indexed by jj reads the uniform
+  // buffer at a different address per invocation: slower on the H100.)
+  for (int d = 0; (1 << d) < seg; d++)
+    if (((jj >> d) & 1) != 0)
+      apply_p(anti, d, mine);
+  [[unroll]] for (int i = 0; i < KMAX; i++)
+    enter[i] = mine[i] + before[i];
+}
+
+// Along x from a float image: the block's rows as 16-byte loads where they
+// lie inside the image on a vector boundary (the full-frame case).
+bool load_rows_vec4(int p0, int line, inout vec4 x[E])
+{
+  int xr = p0 - pc.fin_x0;
+  int y0 = line * RPL;
+  if (xr < 0 || xr + E > pc.fin_w || pc.fin_y0 > y0 || pc.fin_y0 + pc.fin_h < min(y0 + RPL, pc.height)
+      || ((pc.fin_base | pc.fin_stride | (xr * NCOMP)) & 3) != 0)
+    return false;
+  [[unroll]] for (int r = 0; r < RPL; r++) {
+    int y = y0 + r;
+    if (y >= pc.height)
+      break;
+    int b4 = (pc.fin_base + (y - pc.fin_y0) * pc.fin_stride + xr * NCOMP) >> 2;
+    [[unroll]] for (int q = 0; q < E * NCOMP / 4; q++) {
+      vec4 v = fl4[b4 + q];
+      [[unroll]] for (int l = 0; l < 4; l++) {
+        int g = q * 4 + l;
+        x[g >> LOG2_NCOMP][r * NCOMP + (g & (NCOMP - 1))] = v[l];
+      }
+    }
+  }
+  return true;
+}
+
+void load_block(int p0, int line, out vec4 x[E])
+{
+  [[unroll]] for (int e = 0; e < E; e++)
+    x[e] = vec4(0.0);
+  if (AXIS == 0 && IN_FLOAT && !BOX && load_rows_vec4(p0, line, x))
+    return;
+  [[unroll]] for (int e = 0; e < E; e++)
+    x[e] = stage_input(p0 + e, line);
 }
 
 void main()
 {
-  int lg = int(gl_LocalInvocationID.x);
-  int t = int(gl_LocalInvocationID.y);
+  int sg_size = int(gl_SubgroupSize);
+  sg_id = int(gl_SubgroupID);
+  int idx = sg_id * sg_size + int(gl_SubgroupInvocationID);
+  int lg = idx / SUBS, t = idx % SUBS;
+  seg = min(SUBS, sg_size);
+  seg_j = t & (seg - 1);
+  seg_k = t / seg;
+  nseg = SUBS / seg;
+
   int line = int(gl_WorkGroupID.x) * LINES + lg;
   int chunk = int(gl_WorkGroupID.y);
   bool live = line < pc.lines;
@@ -145,76 +171,42 @@ void main()
   bool tails = OUT_KIND == OUT_TAILS;
   bool one_chunk = pc.chunks == 1;
 
-  int chunk_p = chunk * SUBS * E + pc.out_lo - pc.off;
-  int line0 = int(gl_WorkGroupID.x) * LINES;
   vec4 x[E];
-  if (AXIS == 0) {
-    load_rows(chunk_p, line0, lg, t, x);
-  } else {
+  if (live)
+    load_block(p0, line, x);
+  else
     [[unroll]] for (int e = 0; e < E; e++)
-      x[e] = live ? stage_input(p0 + e, line) : vec4(0.0);
-  }
+      x[e] = vec4(0.0);
 
-  vec4 s[KMAX], sin_c[KMAX], send[KMAX];
+  vec4 send[KMAX];
   zero_state(send);
   if (KC > 0) {
-    zero_state(s);
+    vec4 b[KMAX], cin[KMAX], enter[KMAX];
+    zero_state(b);
     [[unroll]] for (int e = 0; e < E; e++)
-      step_c(s, x[e]);
-
-    zero_state(sin_c);
+      step_c(b, x[e]);
+    zero_state(cin);
     if (!tails && live) {
       if (one_chunk)
-        left_boundary(line, sin_c);
+        left_boundary(line, cin);
       else
         [[unroll]] for (int i = 0; i < KC; i++)
-          sin_c[i] = tail_load(chunk, line, i);
+          cin[i] = tail_load(chunk, line, i);
     }
-    if (t == 0) {
-      vec4 carry[KMAX] = sin_c;
-      apply_pc(0, carry);
-      [[unroll]] for (int i = 0; i < KC; i++)
-        s[i] += carry[i];
-    }
-    // Inclusive scan: s becomes the true state leaving block t.
-    for (int d = 0; (1 << d) < SUBS; d++) {
-      int o = 1 << d;
-      [[unroll]] for (int i = 0; i < KC; i++)
-        xch[slot(t, lg, i)] = s[i];
-      barrier();
-      if (t >= o) {
-        vec4 prev[KMAX];
-        zero_state(prev);
-        [[unroll]] for (int i = 0; i < KC; i++)
-          prev[i] = xch[slot(t - o, lg, i)];
-        apply_pc(d, prev);
-        [[unroll]] for (int i = 0; i < KC; i++)
-          s[i] += prev[i];
-      }
-      barrier();
-    }
-    [[unroll]] for (int i = 0; i < KC; i++)
-      xch[slot(t, lg, i)] = s[i];
-    barrier();
-    vec4 enter[KMAX] = sin_c;
-    if (t > 0)
-      [[unroll]] for (int i = 0; i < KC; i++)
-        enter[i] = xch[slot(t - 1, lg, i)];
-    [[unroll]] for (int i = 0; i < KC; i++)
-      send[i] = xch[slot(SUBS - 1, lg, i)];
-    barrier();
+    scan_blocks(false, b, cin, enter, send);
     // The tails need the causal result only as the anticausal input.
     if (!tails || KA > 0)
       [[unroll]] for (int e = 0; e < E; e++)
         x[e] = step_c(enter, x[e]);
   }
 
-  vec4 u[KMAX], uin[KMAX], uleft[KMAX];
+  vec4 uleft[KMAX];
+  zero_state(uleft);
   if (KA > 0) {
-    zero_state(u);
+    vec4 b[KMAX], uin[KMAX], enter[KMAX];
+    zero_state(b);
     [[unroll]] for (int e = E - 1; e >= 0; e--)
-      step_a(u, x[e]);
-
+      step_a(b, x[e]);
     zero_state(uin);
     if (!tails && live) {
       if (one_chunk)
@@ -223,55 +215,21 @@ void main()
         [[unroll]] for (int i = 0; i < KA; i++)
           uin[i] = tail_load(chunk, line, KC + i);
     }
-    if (t == SUBS - 1) {
-      vec4 carry[KMAX] = uin;
-      apply_pa(0, carry);
-      [[unroll]] for (int i = 0; i < KA; i++)
-        u[i] += carry[i];
-    }
-    for (int d = 0; (1 << d) < SUBS; d++) {
-      int o = 1 << d;
-      [[unroll]] for (int i = 0; i < KA; i++)
-        xch[slot(t, lg, i)] = u[i];
-      barrier();
-      if (t + o < SUBS) {
-        vec4 next[KMAX];
-        zero_state(next);
-        [[unroll]] for (int i = 0; i < KA; i++)
-          next[i] = xch[slot(t + o, lg, i)];
-        apply_pa(d, next);
-        [[unroll]] for (int i = 0; i < KA; i++)
-          u[i] += next[i];
-      }
-      barrier();
-    }
-    [[unroll]] for (int i = 0; i < KA; i++)
-      xch[slot(t, lg, i)] = u[i];
-    barrier();
-    vec4 enter[KMAX] = uin;
-    if (t < SUBS - 1)
-      [[unroll]] for (int i = 0; i < KA; i++)
-        enter[i] = xch[slot(t + 1, lg, i)];
-    [[unroll]] for (int i = 0; i < KA; i++)
-      uleft[i] = xch[slot(0, lg, i)];
+    scan_blocks(true, b, uin, enter, uleft);
     if (!tails)
       [[unroll]] for (int e = E - 1; e >= 0; e--)
         x[e] = step_a(enter, x[e]);
   }
 
-  if (AXIS == 0 && !tails) {
-    store_rows(chunk_p, line0, lg, t, x);
-    return;
-  }
   if (!live)
     return;
   if (tails) {
-    if (t == SUBS - 1)
+    if (t == 0) {
       [[unroll]] for (int i = 0; i < KC; i++)
         tail_store(chunk, line, i, send[i]);
-    if (t == 0)
       [[unroll]] for (int i = 0; i < KA; i++)
         tail_store(chunk, line, KC + i, uleft[i]);
+    }
     return;
   }
   store_block(p0, line, x);
