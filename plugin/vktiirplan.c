@@ -39,8 +39,11 @@ _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 _Static_assert (1 << (SUBS_LEVELS - 1) == IIR_MAX_SUBS, "table levels");
 _Static_assert (SUBS_LEVELS <= IIR_MAX_LEVELS, "table levels");
 /* Automatic tile size along y: chunks of 8 blocks. Longer ones were slower
- * on the H100 (more shared-memory levels), and columns are many. */
+ * on the H100 (more levels), and columns are many; shorter ones where 8
+ * leaves fewer than AUTO_MIN_GROUPS work-groups (two per multiprocessor of
+ * a large GPU: a 1080p GRAY8 frame had 135, and half the H100 idle). */
 #define AUTO_SUBS_Y 8
+#define AUTO_MIN_GROUPS 256
 
 struct _VktIirPlan
 {
@@ -177,10 +180,26 @@ pow2_ceil (guint n)
   return p;
 }
 
+/* The automatic blocks per chunk along y, from the ROI alone (the scratch
+ * buffer's tails are sized with it). */
+static guint
+auto_subs_y (const VktPlane * p)
+{
+  guint lines = ((guint) p->roi.w * p->ncomp + 3) / 4;
+  guint n = AUTO_SUBS_Y;
+
+  while (n > 2 && (lines + IIR_GROUP_SIZE / n - 1) / (IIR_GROUP_SIZE / n)
+      * (((guint) p->roi.h + n * IIR_BLOCK - 1) / (n * IIR_BLOCK))
+      < AUTO_MIN_GROUPS)
+    n /= 2;
+  return n;
+}
+
 /* How a line of `len` positions splits: blocks per chunk (*subs) and the
  * number of chunks returned. */
 static gint
-scan_chunks (const VktIirSpec * s, gint axis, gint len, gint * subs)
+scan_chunks (const VktIirSpec * s, const VktPlane * p, gint axis, gint len,
+    gint * subs)
 {
   guint want, n;
 
@@ -191,7 +210,7 @@ scan_chunks (const VktIirSpec * s, gint axis, gint len, gint * subs)
         (guint) (len + IIR_BLOCK - 1) / IIR_BLOCK;
     n = pow2_ceil (MAX (want, 1));
     if (!s->tile_size && axis == 1)
-      n = MIN (n, AUTO_SUBS_Y);
+      n = MIN (n, auto_subs_y (p));
     n = MIN (n, IIR_MAX_SUBS);
   }
   *subs = n;
@@ -339,7 +358,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   push.box_r = s->box_radius | (isnan (ext_value) ? 1 << 30 : 0);
   push.ext_value = isnan (ext_value) ? 0.0f : ext_value;
 
-  push.chunks = scan_chunks (s, axis, len + push.off, &subs);
+  push.chunks = scan_chunks (s, p, axis, len + push.off, &subs);
   lines_per_group = MAX (1, IIR_GROUP_SIZE / subs);
   while ((1 << level) < subs)
     level++;
@@ -406,7 +425,7 @@ scan_tail_floats (const VktIirSpec * s, const VktPlane * p, gint axis,
 {
   gint lines = scan_lines (p, axis, 3);
   gint pad = axis == 0 ? p->cpw : 0;
-  gint subs, chunks = scan_chunks (s, axis, len + pad, &subs);
+  gint subs, chunks = scan_chunks (s, p, axis, len + pad, &subs);
 
   if (s->scanline)
     return (gsize) chunks * subs * IIR_BLOCK * lines * 4;

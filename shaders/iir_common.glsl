@@ -330,7 +330,7 @@ bool lane_filtered(int c)
 void store_block(int p0, int line, vec4 vals[E])
 {
   int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
-  float scale = misc.x;
+  float scale = BOX ? misc.x : 1.0;   // only the box divides by its width
   if (OUT_KIND == OUT_FLOATS) {
     [[unroll]] for (int e = 0; e < E; e++) {
       int p = p0 + e;
