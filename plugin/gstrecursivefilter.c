@@ -140,7 +140,7 @@ DEFINE_ENUM (axes_get_type, "GstRecursivefilterAxes",
 DEFINE_ENUM (algorithm_get_type, "GstRecursivefilterAlgorithm",
     {ALGORITHM_TILED, "Tiled scans (\"Compiling High Performance Recursive "
           "Filters\"): intra-tile scans that save tails, tails completed "
-          "across tiles, a final scan", "tiled"},
+          "across tiles, a final scan; needs subgroup shuffles", "tiled"},
     {ALGORITHM_SCANLINE, "Scanline baseline: one invocation per row or "
           "column", "scanline"});
 
