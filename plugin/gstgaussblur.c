@@ -60,10 +60,13 @@ _Static_assert (GAUSS_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 /* Where `auto` switches, measured on an NVIDIA H100 at 1080p and 4K
  * (docs/BENCHMARKS.md): fused beats two-pass up to radius 24 (sigma 8),
  * except on planes of one pixel per word (RGBA) beyond radius 12; the
- * recursive Gaussian beats two-pass from sigma 24 on and loses at 16. */
+ * recursive Gaussian (since its scans combine tiles by subgroup
+ * shuffles) beats two-pass at sigma 12 in five of six format and size
+ * rows (two-pass takes 1.08-1.42x as long; NV12 4K 0.84x) and in every
+ * row from 16. */
 #define AUTO_FUSED_MAX_RADIUS 24
 #define AUTO_FUSED_MAX_RADIUS_WIDE 12
-#define AUTO_RECURSIVE_MIN_SIGMA 20.0
+#define AUTO_RECURSIVE_MIN_SIGMA 12.0
 
 #define DEFAULT_SIGMA 2.0
 #define DEFAULT_SIGMA_Y -1.0
@@ -112,7 +115,7 @@ gst_gaussblur_algorithm_get_type (void)
   static const GEnumValue values[] = {
     {ALGORITHM_AUTO, "Fastest measured on an H100 (docs/BENCHMARKS.md): "
           "fused up to radius 24 (12 on RGBA-like planes), then two-pass; "
-          "recursive from sigma 20 when radius is 0 and the border clamp or "
+          "recursive from sigma 12 when radius is 0 and the border clamp or "
           "constant", "auto"},
     {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
           "into shared memory, then vertically there (as in \"Fusing "
