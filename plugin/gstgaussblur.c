@@ -308,20 +308,10 @@ fill_push (GaussPush * push, const Blur * b, const VktPlane * p,
   vkt_gauss_taps (ytaps, b->radius[1], 0, 1, GAUSS_VSTEP);
 
   memset (push, 0, sizeof (*push));
-  push->in_base = p->in_base;
-  push->in_stride = p->in_stride;
-  push->out_base = p->out_base;
-  push->out_stride = p->out_stride;
-  push->src_x = p->roi.sx;
-  push->src_y = p->roi.sy;
-  push->width = p->roi.w;
-  push->height = p->roi.h;
-  push->dst_x = p->roi.tx;
-  push->dst_y = p->roi.ty;
+  GST_VKTILE_PUSH_PLANE (push, p);
   push->grid_words = vkt_roi_words (&p->roi, p->ncomp, p->cpw,
       &push->word_x0);
   push->border = frame->border;
-  push->chan_mask = p->chan_mask;
   push->border_value = frame->border_value * p->max_code;
   push->amount = b->amount;
   push->rx = b->radius[0];

@@ -304,17 +304,7 @@ fill_push (TiledconvPush * push, const VktPlane * p, const VktFrame * frame,
     gdouble scale, gdouble bias, gboolean absolute)
 {
   memset (push, 0, sizeof (*push));
-  push->in_base = p->in_base;
-  push->in_stride = p->in_stride;
-  push->out_base = p->out_base;
-  push->out_stride = p->out_stride;
-  push->src_x = p->roi.sx;
-  push->src_y = p->roi.sy;
-  push->width = p->roi.w;
-  push->height = p->roi.h;
-  push->dst_x = p->roi.tx;
-  push->dst_y = p->roi.ty;
-  push->chan_mask = p->chan_mask;
+  GST_VKTILE_PUSH_PLANE (push, p);
   push->border = frame->border;
   push->border_value = frame->border_value * p->max_code;
   push->scale = scale;

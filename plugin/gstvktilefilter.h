@@ -45,6 +45,23 @@ typedef struct
   gfloat max_code;              /* 255 or 65535 */
 } VktPlane;
 
+/* Copies a plane's buffers, ROI and channel mask into the push constants
+ * of any shader family: every family names these fields alike
+ * (the families' interface headers in shaders/). */
+#define GST_VKTILE_PUSH_PLANE(push, p) G_STMT_START {   \
+    (push)->in_base = (p)->in_base;                     \
+    (push)->in_stride = (p)->in_stride;                 \
+    (push)->out_base = (p)->out_base;                   \
+    (push)->out_stride = (p)->out_stride;               \
+    (push)->src_x = (p)->roi.sx;                        \
+    (push)->src_y = (p)->roi.sy;                        \
+    (push)->dst_x = (p)->roi.tx;                        \
+    (push)->dst_y = (p)->roi.ty;                        \
+    (push)->width = (p)->roi.w;                         \
+    (push)->height = (p)->roi.h;                        \
+    (push)->chan_mask = (p)->chan_mask;                 \
+  } G_STMT_END
+
 typedef struct
 {
   VktBufferRef in, out;

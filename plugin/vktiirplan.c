@@ -246,19 +246,7 @@ shader_form (const VktIirStage * stage)
 static void
 plane_push (const Recording * rec, IirPush * push)
 {
-  const VktPlane *p = rec->plane;
-
-  push->in_base = p->in_base;
-  push->in_stride = p->in_stride;
-  push->out_base = p->out_base;
-  push->out_stride = p->out_stride;
-  push->src_x = p->roi.sx;
-  push->src_y = p->roi.sy;
-  push->dst_x = p->roi.tx;
-  push->dst_y = p->roi.ty;
-  push->width = p->roi.w;
-  push->height = p->roi.h;
-  push->chan_mask = p->chan_mask;
+  GST_VKTILE_PUSH_PLANE (push, rec->plane);
   if (rec->temporal) {
     push->state_base = rec->temporal->state_base;
     /* A restart smooths with nothing: alpha 0 stores the frame as the
