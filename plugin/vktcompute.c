@@ -83,6 +83,7 @@ struct _VktCompute
   guint64 ts_mask;
   gdouble ts_period;
   guint32 ts_written;
+  guint shuffle_subgroup;       /* subgroup size with shuffles, 0: none */
   gboolean tracing;             /* time each dispatch of this recording */
   guint n_traced;
   const gchar *traced[MAX_TRACED];
@@ -275,6 +276,35 @@ unref_mini_object (gpointer object)
   gst_mini_object_unref (GST_MINI_OBJECT_CAST (object));
 }
 
+/* The subgroup size of compute shaders when they have the shuffle
+ * operations, else 0. */
+static guint
+shuffle_subgroup_size (GstVulkanDevice * device)
+{
+  VkPhysicalDeviceSubgroupProperties sub = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+  };
+  VkPhysicalDeviceProperties2 props = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+    .pNext = &sub,
+  };
+  const VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT
+      | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
+      (PFN_vkGetPhysicalDeviceProperties2)
+      gst_vulkan_instance_get_proc_address (device->instance,
+      "vkGetPhysicalDeviceProperties2");
+
+  if (!get_props2)
+    return 0;
+  get_props2 (device->physical_device->device, &props);
+  if (!(sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
+      || (sub.supportedOperations & need) != need)
+    return 0;
+  return sub.subgroupSize;
+}
+
 VktCompute *
 vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
     GError ** error)
@@ -336,6 +366,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   }
   c->uniform_align = MAX (phys->properties.limits.minUniformBufferOffsetAlignment,
       16);
+  c->shuffle_subgroup = shuffle_subgroup_size (device);
 
   for (i = 0; i < VKT_SLOTS; i++) {
     VktSlot *slot = &c->slots[i];
@@ -373,6 +404,12 @@ GstVulkanDevice *
 vkt_compute_get_device (VktCompute * c)
 {
   return c->device;
+}
+
+gboolean
+vkt_compute_has_subgroup_shuffles (VktCompute * c, guint min_size)
+{
+  return c->shuffle_subgroup >= MAX (min_size, 1);
 }
 
 static VktPipeline *
@@ -1140,32 +1177,6 @@ vkt_device_host_import_alignment (GstVulkanDevice * device)
     return 0;
   get_props2 (device->physical_device->device, &props);
   return host.minImportedHostPointerAlignment;
-}
-
-gboolean
-vkt_device_has_subgroup_shuffles (GstVulkanDevice * device, guint min_size)
-{
-  VkPhysicalDeviceSubgroupProperties sub = {
-    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
-  };
-  VkPhysicalDeviceProperties2 props = {
-    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-    .pNext = &sub,
-  };
-  const VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT
-      | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
-      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
-  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
-      (PFN_vkGetPhysicalDeviceProperties2)
-      gst_vulkan_instance_get_proc_address (device->instance,
-      "vkGetPhysicalDeviceProperties2");
-
-  if (!get_props2)
-    return FALSE;
-  get_props2 (device->physical_device->device, &props);
-  return (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
-      && (sub.supportedOperations & need) == need
-      && sub.subgroupSize >= min_size;
 }
 
 GstMemory *

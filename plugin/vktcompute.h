@@ -71,6 +71,10 @@ VktCompute *vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
 void vkt_compute_free (VktCompute * compute);
 
 GstVulkanDevice *vkt_compute_get_device (VktCompute * compute);
+/* Whether compute shaders have subgroups of at least min_size invocations
+ * with the shuffle operations (queried once, when the helper is made). */
+gboolean vkt_compute_has_subgroup_shuffles (VktCompute * compute,
+    guint min_size);
 
 VktPipeline *vkt_compute_pipeline (VktCompute * compute,
     const VktShader * shader, const gint32 * spec, guint n_spec,
@@ -141,10 +145,6 @@ gboolean vkt_buffer_wait (GstBuffer * buffer, GError ** error);
  * host memory alive as long as the import. */
 void vkt_device_request_host_import (GstVulkanDevice * device);
 gsize vkt_device_host_import_alignment (GstVulkanDevice * device);
-/* Subgroups in compute shaders of at least min_size invocations, with the
- * shuffle operations. */
-gboolean vkt_device_has_subgroup_shuffles (GstVulkanDevice * device,
-    guint min_size);
 GstMemory *vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
     gconstpointer data, gsize size, gsize * offset, GError ** error);
 gboolean vkt_memory_is_device_local (GstMemory * mem);

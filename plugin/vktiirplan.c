@@ -185,7 +185,7 @@ pow2_ceil (guint n)
 static guint
 auto_subs_y (const VktPlane * p)
 {
-  guint lines = ((guint) p->roi.w * p->ncomp + 3) / 4;
+  guint lines = scan_lines (p, 1, 0);
   guint n = AUTO_SUBS_Y;
 
   while (n > 2 && (lines + IIR_GROUP_SIZE / n - 1) / (IIR_GROUP_SIZE / n)
@@ -373,14 +373,6 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
   groups_x = (push.lines + lines_per_group - 1) / lines_per_group;
 
-  if (!s->scanline && !vkt_device_has_subgroup_shuffles
-      (vkt_compute_get_device (rec->compute), IIR_MIN_SUBGROUP)) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
-        "algorithm=tiled needs subgroup shuffles in compute shaders (of at "
-        "least %d invocations), which this Vulkan device lacks; "
-        "algorithm=scanline runs without them", IIR_MIN_SUBGROUP);
-    return FALSE;
-  }
   if (s->scanline) {
     spec[IIR_SPEC_SUBS] = 0;
     spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
@@ -486,6 +478,14 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
   rec.temporal = temporal;
   if (!s->axis[0] && !s->axis[1])
     return record_temporal_only (&rec, error);
+  if (!s->scanline && !vkt_compute_has_subgroup_shuffles (compute,
+          IIR_MIN_SUBGROUP)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
+        "algorithm=tiled needs subgroup shuffles in compute shaders (of at "
+        "least %d invocations), which this Vulkan device lacks; "
+        "algorithm=scanline runs without them", IIR_MIN_SUBGROUP);
+    return FALSE;
+  }
   n_axes = plane_axes (s, axes, &levels, &pad, &box);
   result = (Image) {
   FALSE, 0, 0, 0, p->roi.w, p->roi.h};
