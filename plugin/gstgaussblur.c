@@ -156,9 +156,9 @@ gst_gaussblur_set_property (GObject * object, guint prop_id,
       /* Between -1 and the smallest sigma nothing is meaningful: refuse. */
       if (v >= 0.0 && v < 0.01) {
         GST_OBJECT_UNLOCK (self);
-        GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-            ("Refusing 'sigma-y' %g: it is -1 (same as sigma) or at least "
-                "0.01; keeping the old value.", v), (NULL));
+        gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (self),
+            "sigma-y", "%g is neither -1 (same as sigma) nor at least 0.01",
+            v);
         return;
       }
       s->sigma_y = v < 0.0 ? -1.0 : v;

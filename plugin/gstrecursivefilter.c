@@ -366,12 +366,9 @@ gst_recursivefilter_set_property (GObject * object, guint prop_id,
       guint n = 0;
       if (!read_feedback (value, a, &n)) {
         GST_OBJECT_UNLOCK (self);
-        GST_WARNING_OBJECT (self, "Refusing 'feedback': it needs 1 to 4 "
-            "finite numbers of a stable recursion; keeping the old value");
-        GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-            ("Refusing 'feedback': it needs 1 to 4 finite numbers of a "
-                "stable recursion (every pole inside the unit circle); "
-                "keeping the old value."), (NULL));
+        gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (self),
+            "feedback", "it needs 1 to 4 finite numbers of a stable "
+            "recursion (every pole inside the unit circle)");
         return;
       }
       memcpy (s->feedback, a, sizeof (a));

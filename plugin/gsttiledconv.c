@@ -221,13 +221,9 @@ gst_tiledconv_set_property (GObject * object, guint prop_id,
     case PROP_KERNEL_Y:
       if (!set_kernel_property (self, prop_id, value)) {
         GST_OBJECT_UNLOCK (self);
-        GST_WARNING_OBJECT (self, "Refusing malformed '%s': it needs %s of "
-            "finite numbers; keeping the old kernel", pspec->name,
+        gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (self),
+            pspec->name, "it needs %s finite numbers",
             prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7");
-        GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-            ("Refusing malformed '%s': it needs %s finite numbers; keeping "
-                "the old kernel.", pspec->name,
-                prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7"), (NULL));
         return;
       }
       break;

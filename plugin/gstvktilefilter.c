@@ -34,6 +34,7 @@ enum
   PROP_SOURCE_Y,
   PROP_PLANES,
   PROP_FRAMES_IN_FLIGHT,
+  PROP_DROP_INVALID,
 };
 
 /* How system memory reached the GPU, for the debug line that says so. */
@@ -102,6 +103,8 @@ typedef struct
   VktRoiParams roi;
   guint planes;
   guint frames_in_flight;
+  gboolean drop_invalid;
+  gboolean roi_warned;          /* since the ROI or the caps last changed */
 } GstVkTileFilterPrivate;
 
 static void pending_frame_free (PendingFrame * pf);
@@ -157,6 +160,32 @@ gst_vktile_filter_class_add_pad_templates (GstElementClass * klass)
 
 /* ---- properties ---- */
 
+void
+gst_vktile_filter_refuse_property (GstVkTileFilter * self,
+    const gchar * property, const gchar * format, ...)
+{
+  GstBus *bus = gst_element_get_bus (GST_ELEMENT (self));
+  gchar *why, *text;
+  va_list args;
+
+  va_start (args, format);
+  why = g_strdup_vprintf (format, args);
+  va_end (args);
+  text = g_strdup_printf ("%s: refusing the value of '%s': %s; keeping the "
+      "old value", GST_OBJECT_NAME (self), property, why);
+  GST_WARNING_OBJECT (self, "%s", text);
+  /* gst-launch-1.0 sets the properties of its elements before they are in
+   * a pipeline with a bus: there only stderr reaches the user. */
+  if (bus) {
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS, ("%s", text), (NULL));
+    gst_object_unref (bus);
+  } else {
+    g_log ("vktile", G_LOG_LEVEL_WARNING, "%s", text);
+  }
+  g_free (text);
+  g_free (why);
+}
+
 static void
 gst_vktile_filter_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -170,13 +199,9 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
       gint border = g_value_get_enum (value);
       if (supported && !(supported & (1u << border))) {
         GST_OBJECT_UNLOCK (object);
-        GST_WARNING_OBJECT (object, "Refusing 'border': %s does not support "
-            "this border mode; keeping the old value",
-            GST_OBJECT_NAME (object));
-        GST_ELEMENT_WARNING (object, LIBRARY, SETTINGS,
-            ("Refusing 'border': this element supports only some border "
-                "modes (see its description); keeping the old value."),
-            (NULL));
+        gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (object),
+            "border", "this element supports only some border modes (see "
+            "its description)");
         return;
       }
       priv->border = border;
@@ -187,27 +212,36 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
       break;
     case PROP_ROI_X:
       priv->roi.x = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_ROI_Y:
       priv->roi.y = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_ROI_WIDTH:
       priv->roi.width = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_ROI_HEIGHT:
       priv->roi.height = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_SOURCE_X:
       priv->roi.source_x = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_SOURCE_Y:
       priv->roi.source_y = g_value_get_int (value);
+      priv->roi_warned = FALSE;
       break;
     case PROP_PLANES:
       priv->planes = g_value_get_uint (value);
       break;
     case PROP_FRAMES_IN_FLIGHT:
       priv->frames_in_flight = g_value_get_uint (value);
+      break;
+    case PROP_DROP_INVALID:
+      priv->drop_invalid = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -253,6 +287,9 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_FRAMES_IN_FLIGHT:
       g_value_set_uint (value, priv->frames_in_flight);
+      break;
+    case PROP_DROP_INVALID:
+      g_value_set_boolean (value, priv->drop_invalid);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -548,6 +585,9 @@ gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
     }
   priv->out_vulkan = caps_has_feature (outcaps,
       GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+  GST_OBJECT_LOCK (bt);
+  priv->roi_warned = FALSE;     /* a ROI may miss this frame size only */
+  GST_OBJECT_UNLOCK (bt);
   GST_DEBUG_OBJECT (bt, "in %" GST_PTR_FORMAT " out %" GST_PTR_FORMAT, incaps,
       outcaps);
   return TRUE;
@@ -771,6 +811,80 @@ plane_rows (const GstVideoInfo * info, guint plane)
     if (GST_VIDEO_FORMAT_INFO_PLANE (info->finfo, c) == plane)
       return GST_VIDEO_INFO_COMP_HEIGHT (info, c);
   return 0;
+}
+
+/* Whether `buf` holds the frame `info` describes, laid out as its
+ * GstVideoMeta (else the caps) says: each plane's rows inside the memory
+ * that holds the plane's first byte — a GPU copy, an import and a mapped
+ * video meta all see only that memory — or, for system memory without a
+ * meta (mapped whole), inside the buffer. Nothing outside a buffer is
+ * read or written because of what a stream claims. */
+static gboolean
+check_frame_layout (GstBuffer * buf, const GstVideoInfo * info,
+    const gchar * what, GError ** error)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  guint n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  gsize offsets[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+  gsize buf_size = gst_buffer_get_size (buf);
+  gboolean whole_buffer_mapped;
+  guint i;
+
+  if (gst_buffer_n_memory (buf) == 0) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "the %s buffer holds no memory", what);
+    return FALSE;
+  }
+  whole_buffer_mapped = !meta
+      && !gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, 0));
+
+  if (meta && (meta->format != GST_VIDEO_INFO_FORMAT (info)
+          || meta->width != (guint) GST_VIDEO_INFO_WIDTH (info)
+          || meta->height != (guint) GST_VIDEO_INFO_HEIGHT (info)
+          || meta->n_planes != n_planes)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "the %s buffer's video meta describes a %ux%u %s frame, the caps "
+        "a %dx%d %s frame", what, meta->width, meta->height,
+        gst_video_format_to_string (meta->format),
+        GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+        GST_VIDEO_INFO_NAME (info));
+    return FALSE;
+  }
+  frame_layout (buf, info, offsets, strides);
+  for (i = 0; i < n_planes; i++) {
+    guint64 row = plane_row_bytes (info, i), rows = plane_rows (info, i);
+    guint64 extent, room;
+    guint idx, len;
+    gsize skip;
+
+    if (strides[i] <= 0 || (guint64) strides[i] < row) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "the %s frame's plane %u has a stride of %d bytes, its rows need "
+          "%" G_GUINT64_FORMAT, what, i, strides[i], row);
+      return FALSE;
+    }
+    extent = (guint64) strides[i] * (rows - 1) + row;
+    if (whole_buffer_mapped) {
+      skip = offsets[i];
+      room = buf_size;
+    } else if (gst_buffer_find_memory (buf, offsets[i], 1, &idx, &len, &skip)) {
+      room = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL,
+          NULL);
+    } else {
+      skip = offsets[i];
+      room = 0;
+    }
+    if (skip >= room || extent > room - skip) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "the %s frame's plane %u needs %" G_GUINT64_FORMAT " bytes from "
+          "byte %" G_GSIZE_FORMAT " of its memory, which holds %"
+          G_GUINT64_FORMAT " (buffer of %" G_GSIZE_FORMAT " bytes)", what, i,
+          extent, skip, room, buf_size);
+      return FALSE;
+    }
+  }
+  return TRUE;
 }
 
 /* Copies regions that put plane `plane` at (src_off, src_stride) of one
@@ -1110,6 +1224,7 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame)
   const GstVideoFormatInfo *finfo = info->finfo;
   VktRoiParams roi;
   guint planes, p, c;
+  gboolean selected = FALSE, filtered = FALSE, warn;
 
   GST_OBJECT_LOCK (self);
   roi = priv->roi;
@@ -1140,6 +1255,21 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame)
     pl->max_code = pl->bpc == 1 ? 255.0f : 65535.0f;
     pl->active = pl->chan_mask != 0
         && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);
+    selected |= pl->chan_mask != 0;
+    filtered |= pl->active;
+  }
+  GST_OBJECT_LOCK (self);
+  warn = selected && !filtered && !priv->roi_warned;
+  priv->roi_warned |= warn;
+  GST_OBJECT_UNLOCK (self);
+  if (warn) {
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+        ("The region of interest lies outside the %dx%d frame: nothing is "
+            "filtered.", GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info)),
+        ("roi-x %d, roi-y %d, roi-width %d, roi-height %d, source-x %d, "
+            "source-y %d", roi.x, roi.y, roi.width, roi.height,
+            roi.source_x, roi.source_y));
   }
 }
 
@@ -1413,6 +1543,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   VktFrame frame;
   InputPath in_path;
   OutputPath path;
+  gboolean drop_invalid;
   guint limit;
 
   memset (&frame, 0, sizeof (frame));
@@ -1423,8 +1554,25 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   }
   GST_OBJECT_LOCK (self);
   limit = priv->frames_in_flight;
+  drop_invalid = priv->drop_invalid;
   GST_OBJECT_UNLOCK (self);
 
+  if (!check_frame_layout (inbuf, &priv->in_info, "input", &error)
+      || !check_frame_layout (outbuf, &priv->out_info, "output", &error)) {
+    if (drop_invalid) {
+      GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+          ("Dropping a frame whose memory does not hold what it describes."),
+          ("%s", error->message));
+      g_clear_error (&error);
+      return GST_BASE_TRANSFORM_FLOW_DROPPED;
+    }
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("A frame's memory does not hold what its caps or video meta "
+            "describe (set drop-invalid to drop such frames instead)."),
+        ("%s", error->message));
+    g_clear_error (&error);
+    return GST_FLOW_ERROR;
+  }
   if (!vkt_compute_begin (compute, &error))
     goto fail;
   /* The input buffer goes back to its pool (and upstream may write it)
@@ -1593,6 +1741,13 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "latency. The element holds this many input buffers", 1,
           VKT_SLOTS - 2,
           DEFAULT_FRAMES_IN_FLIGHT, flags));
+  g_object_class_install_property (gobject_class, PROP_DROP_INVALID,
+      g_param_spec_boolean ("drop-invalid", "Drop invalid frames",
+          "What to do with a frame whose memory does not hold what its caps "
+          "or video meta describe (too small, strides shorter than a row, "
+          "a meta that disagrees with the caps): false stops the stream with "
+          "an error, true drops the frame with a warning. Such a frame is "
+          "never read", FALSE, flags));
 
   element_class->set_context = gst_vktile_filter_set_context;
   element_class->change_state = gst_vktile_filter_change_state;

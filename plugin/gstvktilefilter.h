@@ -104,6 +104,13 @@ gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,
 
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
 
+/* Refuses a value given to `property` (the property keeps its old one) and
+ * says why where the user looks: a warning on the bus once the element is
+ * in a pipeline, else on stderr through the "vktile" log domain. Call it
+ * without the object lock. */
+void gst_vktile_filter_refuse_property (GstVkTileFilter * filter,
+    const gchar * property, const gchar * format, ...) G_GNUC_PRINTF (3, 4);
+
 G_END_DECLS
 
 #endif

@@ -1095,6 +1095,35 @@ buffer_allocator (void)
   return allocator;
 }
 
+/* The largest buffer the plugin allocates on `device`: the device's
+ * largest allocation, and never 4 GiB or more, since the shaders address
+ * buffers with 32-bit indices. (lavapipe says storage ranges end at
+ * 128 MiB yet reads and writes larger ones correctly; the 8K frames of the
+ * tests bind more, so that limit is not applied.) */
+static VkDeviceSize
+largest_buffer (GstVulkanDevice * device)
+{
+  VkPhysicalDeviceMaintenance3Properties m3 = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
+  };
+  VkPhysicalDeviceProperties2 props = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+    .pNext = &m3,
+  };
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
+      (PFN_vkGetPhysicalDeviceProperties2)
+      gst_vulkan_instance_get_proc_address (device->instance,
+      "vkGetPhysicalDeviceProperties2");
+  VkDeviceSize limit = G_MAXUINT32;
+
+  if (get_props2) {
+    get_props2 (device->physical_device->device, &props);
+    if (m3.maxMemoryAllocationSize)
+      limit = MIN (limit, m3.maxMemoryAllocationSize);
+  }
+  return limit;
+}
+
 GstMemory *
 vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
     GError ** error)
@@ -1108,6 +1137,13 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
   GstAllocator *allocator = buffer_allocator ();
   GstMemory *mem;
 
+  if (GST_ROUND_UP_4 ((guint64) size) > largest_buffer (device)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+        "The frame needs a buffer of %" G_GSIZE_FORMAT " bytes; this device "
+        "allocates at most %" G_GUINT64_FORMAT, size,
+        (guint64) largest_buffer (device));
+    return NULL;
+  }
   /* Storage buffers are read as whole words: round up so the last word of a
    * plane never reaches past the allocation. */
   mem = gst_vulkan_buffer_memory_alloc (device, GST_ROUND_UP_4 (MAX (size,

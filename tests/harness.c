@@ -561,3 +561,70 @@ make_pool_frame (GstHarness * h, const GstVideoInfo * info,
   gst_video_frame_unmap (&frame);
   return buf;
 }
+
+/* ---- the leaks tracer (GST_TRACERS=leaks set before gst_check_init) ---- */
+
+static GstTracer *
+leaks_tracer (void)
+{
+  GList *tracers = gst_tracing_get_active_tracers (), *l;
+  GstTracer *found = NULL;
+
+  for (l = tracers; l; l = l->next)
+    if (!found && g_str_has_prefix (G_OBJECT_TYPE_NAME (l->data), "GstLeaks"))
+      found = gst_object_ref (l->data);
+  g_list_free_full (tracers, gst_object_unref);
+  fail_unless (found != NULL, "the leaks tracer is not active");
+  return found;
+}
+
+void
+leaks_start_tracking (void)
+{
+  GstTracer *tracer = leaks_tracer ();
+
+  g_signal_emit_by_name (tracer, "activity-start-tracking");
+  gst_object_unref (tracer);
+}
+
+guint
+leaks_count_alive (void)
+{
+  GstTracer *tracer = leaks_tracer ();
+  GstStructure *checkpoint = NULL;
+  const GValue *created, *removed;
+  GHashTable *gone;
+  guint i, alive = 0;
+
+  g_signal_emit_by_name (tracer, "activity-get-checkpoint", &checkpoint);
+  g_signal_emit_by_name (tracer, "activity-stop-tracking");
+  fail_unless (checkpoint != NULL);
+  /* Objects created and then destroyed appear in both lists. */
+  created = gst_structure_get_value (checkpoint, "objects-created-list");
+  removed = gst_structure_get_value (checkpoint, "objects-removed-list");
+  gone = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (i = 0; removed && i < gst_value_list_get_size (removed); i++) {
+    const GstStructure *o =
+        gst_value_get_structure (gst_value_list_get_value (removed, i));
+    g_hash_table_add (gone, g_strdup_printf ("%s %s",
+            gst_structure_get_string (o, "type-name"),
+            gst_structure_get_string (o, "address")));
+  }
+  for (i = 0; created && i < gst_value_list_get_size (created); i++) {
+    const GstStructure *o =
+        gst_value_get_structure (gst_value_list_get_value (created, i));
+    gchar *key = g_strdup_printf ("%s %s",
+        gst_structure_get_string (o, "type-name"),
+        gst_structure_get_string (o, "address"));
+
+    if (!g_hash_table_contains (gone, key)) {
+      GST_ERROR ("still alive: %" GST_PTR_FORMAT, o);
+      alive++;
+    }
+    g_free (key);
+  }
+  g_hash_table_unref (gone);
+  gst_structure_free (checkpoint);
+  gst_object_unref (tracer);
+  return alive;
+}

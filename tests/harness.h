@@ -93,6 +93,12 @@ guint count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol);
 GstBuffer *new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f);
 void free_frame_buffer (GstBuffer * buf, GstVideoFrame * f);
 
+/* The leaks tracer (GST_TRACERS=leaks before gst_check_init): objects
+ * created after leaks_start_tracking() and still alive at
+ * leaks_count_alive(), each logged at ERROR, which also stops tracking. */
+void leaks_start_tracking (void);
+guint leaks_count_alive (void);
+
 G_END_DECLS
 
 #endif
