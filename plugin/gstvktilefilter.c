@@ -366,16 +366,58 @@ gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
   return TRUE;
 }
 
+/* The Vulkan instance of every element that gets none from its neighbours
+ * or the application: one for the process, never destroyed. NVIDIA's
+ * driver (580) refuses vkCreateInstance once a few dozen instances have
+ * been created and destroyed in a process — test_reliability got there on
+ * the H100, as would an application that builds pipelines over and over. */
+static GstVulkanInstance *
+process_instance (GError ** error)
+{
+  static GMutex lock;
+  static GstVulkanInstance *instance = NULL;
+  GstVulkanInstance *ret = NULL;
+
+  g_mutex_lock (&lock);
+  if (!instance) {
+    GstVulkanInstance *fresh = gst_vulkan_instance_new ();
+    if (gst_vulkan_instance_open (fresh, error)) {
+      GST_OBJECT_FLAG_SET (fresh, GST_OBJECT_FLAG_MAY_BE_LEAKED);
+      instance = fresh;
+    } else {
+      gst_object_unref (fresh);
+    }
+  }
+  if (instance)
+    ret = gst_object_ref (instance);
+  g_mutex_unlock (&lock);
+  return ret;
+}
+
 static gboolean
 open_device (GstVkTileFilter * self, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstElement *element = GST_ELEMENT (self);
 
-  if (!gst_vulkan_ensure_element_data (element, NULL, &priv->instance)) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_INITIALIZATION_FAILED,
-        "Cannot create a Vulkan instance (no Vulkan driver installed?)");
-    return FALSE;
+  if (!gst_vulkan_instance_run_context_query (element, &priv->instance)) {
+    GError *instance_error = NULL;
+    GstContext *context;
+
+    priv->instance = process_instance (&instance_error);
+    if (!priv->instance) {
+      g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_INITIALIZATION_FAILED,
+          "Cannot create a Vulkan instance (no Vulkan driver installed?): %s",
+          instance_error ? instance_error->message : "unknown error");
+      g_clear_error (&instance_error);
+      return FALSE;
+    }
+    /* As gst_vulkan_ensure_element_data() does: the pipeline keeps it for
+     * the elements that start later. */
+    context = gst_context_new (GST_VULKAN_INSTANCE_CONTEXT_TYPE_STR, TRUE);
+    gst_context_set_vulkan_instance (context, priv->instance);
+    gst_element_post_message (element,
+        gst_message_new_have_context (GST_OBJECT (element), context));
   }
   if (!gst_vulkan_device_run_context_query (element, &priv->device)) {
     /* As gst_vulkan_instance_create_device() does (an application may hand
