@@ -2,9 +2,10 @@
 # tests/stress.sh — the long soak, for a machine with a GPU (it runs on
 # lavapipe too, slowly). FRAMES frames (default 10000; videotestsrc's
 # black, which costs the CPU little: its moving ball holds a 4K stream to
-# 20 frames/s) go through the three elements chained — system memory in, Vulkan buffers
-# between the elements, system memory out — while the process's resident
-# memory and the GPU memory it holds are sampled every half second. The
+# 20 frames/s) go through the three elements chained — system memory in,
+# Vulkan buffers between the elements, system memory out — while the
+# process's resident memory and the GPU memory it holds are sampled every
+# half second. The
 # run fails when the pipeline fails or either grows by more than its
 # allowance between the end of the first quarter of the run and its end.
 #
