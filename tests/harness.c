@@ -628,3 +628,24 @@ leaks_count_alive (void)
   gst_object_unref (tracer);
   return alive;
 }
+
+const GstVideoFormat format_groups[N_FORMAT_GROUPS][4] = {
+  {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_Y444},
+  {GST_VIDEO_FORMAT_NV12},
+  {GST_VIDEO_FORMAT_GRAY16_LE},
+  {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA},
+  {GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx},
+};
+
+guint
+format_index (const GstVideoFormat * formats, guint n_formats,
+    GstVideoFormat fmt)
+{
+  guint i;
+
+  for (i = 0; i < n_formats; i++)
+    if (formats[i] == fmt)
+      return i;
+  g_error ("format %s is not in the list", gst_video_format_to_string (fmt));
+  return 0;
+}

@@ -57,6 +57,22 @@ void drop_pool (GstBufferPool ** pool);
 void check_pad_templates (const gchar * element,
     const GstVideoFormat * formats, guint n_formats);
 
+/* The formats of SPEC §3 in groups whose planes the shaders see alike (the
+ * same bits and components per plane, the same channel mask), each group
+ * ending with GST_VIDEO_FORMAT_UNKNOWN. Lavapipe spends nearly all of a
+ * test's time creating pipelines (a fraction of a second each, however
+ * small the frame), and a pipeline lives as long as the element's device:
+ * a test that runs every format of a group through one harness creates
+ * each variant once per group instead of once per format. NV12 has a group
+ * of its own: its two planes need the variants of two groups, which would
+ * make its group the longest test by far on a cold shader cache. */
+#define N_FORMAT_GROUPS 5
+extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][4];
+
+/* The index of fmt in formats (which must hold it). */
+guint format_index (const GstVideoFormat * formats, guint n_formats,
+    GstVideoFormat fmt);
+
 /* How a test frame is laid out in memory. */
 typedef enum
 {

@@ -49,6 +49,19 @@ static const GstVideoFormat all_formats[] = {
 
 #define N_FORMATS G_N_ELEMENTS (all_formats)
 
+/* The i-th format of group g (format_groups) and its index in all_formats
+ * (the loop tests run a group of formats through one harness). */
+static GstVideoFormat
+group_format (guint g, guint i, guint * index)
+{
+  GstVideoFormat fmt = i < G_N_ELEMENTS (format_groups[g]) ?
+      format_groups[g][i] : GST_VIDEO_FORMAT_UNKNOWN;
+
+  if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
+    *index = format_index (all_formats, N_FORMATS, fmt);
+  return fmt;
+}
+
 static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
 
 #define N_ALGORITHMS G_N_ELEMENTS (algorithms)
@@ -492,31 +505,35 @@ GST_END_TEST;
  * 180 frames through one harness, properties changed between frames. */
 GST_START_TEST (test_matrix)
 {
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint a, b, n, kind;
   Fx fx;
 
   fx_init (&fx, NULL, 100 + __i__);
-  fx_set_caps (&fx, fmt, 37, 21);
-  for (a = 0; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
-    for (b = 0; b < REF_BORDER_N; b++) {
-      fx_set_border (&fx, b, g_rand_double (fx.rand));
-      for (n = 3; n <= 7; n += 2) {
-        for (kind = 0; kind < KERNEL_KINDS; kind++) {
-          gchar *what = g_strdup_printf ("matrix (%s %ux%u kernel)",
-              kernel_kind_names[kind], n, n);
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 37, 21);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      fx_set_algorithm (&fx, algorithms[a]);
+      for (b = 0; b < REF_BORDER_N; b++) {
+        fx_set_border (&fx, b, g_rand_double (fx.rand));
+        for (n = 3; n <= 7; n += 2) {
+          for (kind = 0; kind < KERNEL_KINDS; kind++) {
+            gchar *what = g_strdup_printf ("matrix (%s %ux%u kernel)",
+                kernel_kind_names[kind], n, n);
 
-          fx_random_kernel (&fx, kind, n);
-          fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-          g_free (what);
+            fx_random_kernel (&fx, kind, n);
+            fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+            g_free (what);
+          }
         }
       }
     }
+    /* every one of those frames must have been changed by its filter: a
+     * shader that copies would be caught here even if the reference agreed */
+    fail_unless_equals_int (fx.n_changed, fx.n_frames);
   }
-  /* every one of those frames must have been changed by its filter: a
-   * shader that copies would be caught here even if the reference agreed */
-  fail_unless_equals_int (fx.n_changed, fx.n_frames);
   fx_clear (&fx);
 }
 
@@ -527,31 +544,35 @@ GST_END_TEST;
  * kernel size x kind, and each baseline with every border. */
 GST_START_TEST (test_matrix_large)
 {
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint a, b, n, kind;
   Fx fx;
 
   fx_init (&fx, NULL, 150 + __i__);
-  fx_set_caps (&fx, fmt, 300, 100);
-  for (b = 0; b < REF_BORDER_N; b++) {
-    fx_set_border (&fx, b, g_rand_double (fx.rand));
-    for (n = 3; n <= 7; n += 2) {
-      for (kind = 0; kind < KERNEL_KINDS; kind++) {
-        gchar *what = g_strdup_printf ("large matrix (%s %ux%u kernel)",
-            kernel_kind_names[kind], n, n);
-
-        fx_random_kernel (&fx, kind, n);
-        fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-        g_free (what);
-      }
-    }
-  }
-  for (a = 1; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 300, 100);
     for (b = 0; b < REF_BORDER_N; b++) {
       fx_set_border (&fx, b, g_rand_double (fx.rand));
-      fx_random_kernel (&fx, (a + b) % KERNEL_KINDS, 3 + 2 * ((a + b) % 3));
-      fx_check_frame (&fx, LAYOUT_DEFAULT, "large matrix");
+      for (n = 3; n <= 7; n += 2) {
+        for (kind = 0; kind < KERNEL_KINDS; kind++) {
+          gchar *what = g_strdup_printf ("large matrix (%s %ux%u kernel)",
+              kernel_kind_names[kind], n, n);
+
+          fx_random_kernel (&fx, kind, n);
+          fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+          g_free (what);
+        }
+      }
+    }
+    for (a = 1; a < N_ALGORITHMS; a++) {
+      fx_set_algorithm (&fx, algorithms[a]);
+      for (b = 0; b < REF_BORDER_N; b++) {
+        fx_set_border (&fx, b, g_rand_double (fx.rand));
+        fx_random_kernel (&fx, (a + b) % KERNEL_KINDS, 3 + 2 * ((a + b) % 3));
+        fx_check_frame (&fx, LAYOUT_DEFAULT, "large matrix");
+      }
     }
   }
   fx_clear (&fx);
@@ -564,23 +585,27 @@ GST_END_TEST;
  * one harness; border, kernel size and kind rotate. */
 GST_START_TEST (test_sizes)
 {
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint s, a;
   Fx fx;
 
   fx_init (&fx, NULL, 200 + __i__);
-  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
-    fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
-    for (a = 0; a < N_ALGORITHMS; a++) {
-      guint k = s + a + __i__;
-      gchar *what = g_strdup_printf ("sizes #%u", s);
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+      fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
+      for (a = 0; a < N_ALGORITHMS; a++) {
+        guint k = s + a + lead;
+        gchar *what = g_strdup_printf ("sizes #%u", s);
 
-      fx_set_algorithm (&fx, algorithms[a]);
-      fx_set_border (&fx, k % REF_BORDER_N, 0.25);
-      fx_random_kernel (&fx, (s + 2 * a + __i__) % KERNEL_KINDS,
-          3 + 2 * (k % 3));
-      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-      g_free (what);
+        fx_set_algorithm (&fx, algorithms[a]);
+        fx_set_border (&fx, k % REF_BORDER_N, 0.25);
+        fx_random_kernel (&fx, (s + 2 * a + lead) % KERNEL_KINDS,
+            3 + 2 * (k % 3));
+        fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+        g_free (what);
+      }
     }
   }
   fx_clear (&fx);
@@ -600,22 +625,26 @@ GST_START_TEST (test_roi_large)
     {3, 5, 0, 0, -1, -1},       /* to the edges */
     {100, 40, 200, 200, 0, 0},  /* clipped */
   };
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint r;
   Fx fx;
 
   fx_init (&fx, NULL, 300 + __i__);
-  fx_set_caps (&fx, fmt, 257, 130);
-  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
-    const gint *q = rois[r];
-    gchar *what = g_strdup_printf ("large frame, roi #%u", r);
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 257, 130);
+    for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+      const gint *q = rois[r];
+      gchar *what = g_strdup_printf ("large frame, roi #%u", r);
 
-    fx_set_algorithm (&fx, r == 3 ? "shared" : "tiled");
-    fx_random_kernel (&fx, (r + __i__) % KERNEL_KINDS, 3 + 2 * (r % 3));
-    fx_set_border (&fx, (r + 2 * __i__) % REF_BORDER_N, 0.3);
-    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
-    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-    g_free (what);
+      fx_set_algorithm (&fx, r == 3 ? "shared" : "tiled");
+      fx_random_kernel (&fx, (r + lead) % KERNEL_KINDS, 3 + 2 * (r % 3));
+      fx_set_border (&fx, (r + 2 * lead) % REF_BORDER_N, 0.3);
+      fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+      g_free (what);
+    }
   }
   fx_clear (&fx);
 }
@@ -629,22 +658,26 @@ GST_START_TEST (test_smaller_than_kernel)
   static const gint small[][2] = { {1, 1}, {2, 3}, {3, 2}, {1, 6}, {4, 1},
   {5, 7}
   };
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint s, b;
   Fx fx;
 
   fx_init (&fx, NULL, 400 + __i__);
-  for (s = 0; s < G_N_ELEMENTS (small); s++) {
-    fx_set_caps (&fx, fmt, small[s][0], small[s][1]);
-    for (b = 0; b < REF_BORDER_N; b++) {
-      gchar *what = g_strdup_printf ("smaller than the kernel, %dx%d",
-          small[s][0], small[s][1]);
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    for (s = 0; s < G_N_ELEMENTS (small); s++) {
+      fx_set_caps (&fx, fmt, small[s][0], small[s][1]);
+      for (b = 0; b < REF_BORDER_N; b++) {
+        gchar *what = g_strdup_printf ("smaller than the kernel, %dx%d",
+            small[s][0], small[s][1]);
 
-      fx_set_algorithm (&fx, algorithms[(s + b + __i__) % N_ALGORITHMS]);
-      fx_random_kernel (&fx, (s + b) % KERNEL_KINDS, (s + b) % 2 ? 5 : 7);
-      fx_set_border (&fx, b, 0.75);
-      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-      g_free (what);
+        fx_set_algorithm (&fx, algorithms[(s + b + lead) % N_ALGORITHMS]);
+        fx_random_kernel (&fx, (s + b) % KERNEL_KINDS, (s + b) % 2 ? 5 : 7);
+        fx_set_border (&fx, b, 0.75);
+        fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+        g_free (what);
+      }
     }
   }
   fx_clear (&fx);
@@ -674,25 +707,29 @@ GST_START_TEST (test_roi)
     {0, 0, 0, 0, 40, 26},       /* source is the last pixel: 1x1 */
     {1, 1, 39, 25, 0, 0},       /* overlapping, shifted by one */
   };
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint r, a;
   Fx fx;
 
   fx_init (&fx, NULL, 500 + __i__);
-  fx_set_caps (&fx, fmt, 41, 27);
-  for (r = 0; r < G_N_ELEMENTS (rois); r++) {
-    const gint *q = rois[r];
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 41, 27);
+    for (r = 0; r < G_N_ELEMENTS (rois); r++) {
+      const gint *q = rois[r];
 
-    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
-    for (a = 0; a < N_ALGORITHMS; a++) {
-      gchar *what = g_strdup_printf ("roi #%u", r);
+      fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+      for (a = 0; a < N_ALGORITHMS; a++) {
+        gchar *what = g_strdup_printf ("roi #%u", r);
 
-      fx_set_algorithm (&fx, algorithms[a]);
-      fx_set_border (&fx, (r + a + 2 * __i__) % REF_BORDER_N, 0.4);
-      fx_random_kernel (&fx, (r + a + __i__) % KERNEL_KINDS,
-          3 + 2 * ((r + a) % 3));
-      fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-      g_free (what);
+        fx_set_algorithm (&fx, algorithms[a]);
+        fx_set_border (&fx, (r + a + 2 * lead) % REF_BORDER_N, 0.4);
+        fx_random_kernel (&fx, (r + a + lead) % KERNEL_KINDS,
+            3 + 2 * ((r + a) % 3));
+        fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+        g_free (what);
+      }
     }
   }
   fx_clear (&fx);
@@ -899,20 +936,24 @@ GST_END_TEST;
  * (4-aligned, then odd), with every algorithm. */
 GST_START_TEST (test_padded_input)
 {
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint a;
   Fx fx;
 
   fx_init (&fx, NULL, 1000 + __i__);
-  fx_set_caps (&fx, fmt, 33, 17);
-  for (a = 0; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
-    fx_random_kernel (&fx, a % KERNEL_KINDS, 5);
-    fx_set_border (&fx, (a + __i__) % REF_BORDER_N, 0.6);
-    fx_check_frame (&fx, LAYOUT_PADDED, "padded strides (4-aligned)");
-    fx_check_frame (&fx, LAYOUT_ODD, "padded strides (odd)");
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 33, 17);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_random_kernel (&fx, a % KERNEL_KINDS, 5);
+      fx_set_border (&fx, (a + lead) % REF_BORDER_N, 0.6);
+      fx_check_frame (&fx, LAYOUT_PADDED, "padded strides (4-aligned)");
+      fx_check_frame (&fx, LAYOUT_ODD, "padded strides (odd)");
+    }
+    fx_check_frame (&fx, LAYOUT_DEFAULT, "default strides after padded ones");
   }
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "default strides after padded ones");
   fx_clear (&fx);
 }
 
@@ -922,26 +963,31 @@ GST_END_TEST;
  * (SPEC §3: host-visible Vulkan buffers, so that no copy is needed). */
 GST_START_TEST (test_proposed_pool_input)
 {
-  GstVideoFormat fmt = all_formats[__i__];
+  GstVideoFormat fmt;
+  guint fi, g, lead = 0;
   guint a;
   Fx fx;
 
   fx_init (&fx, NULL, 1050 + __i__);
-  fx_set_caps (&fx, fmt, 45, 23);
-  for (a = 0; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
-    fx_random_kernel (&fx, (a + __i__) % KERNEL_KINDS, 3 + 2 * (a % 3));
-    fx_set_border (&fx, (a + 2 * __i__) % REF_BORDER_N, 0.2);
-    fx_check_frame (&fx, LAYOUT_PROPOSED_POOL, "input from the proposed pool");
-  }
-  {
-    GstBuffer *buf = NULL;
+  group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+    fx_set_caps (&fx, fmt, 45, 23);
+    for (a = 0; a < N_ALGORITHMS; a++) {
+      fx_set_algorithm (&fx, algorithms[a]);
+      fx_random_kernel (&fx, (a + lead) % KERNEL_KINDS, 3 + 2 * (a % 3));
+      fx_set_border (&fx, (a + 2 * lead) % REF_BORDER_N, 0.2);
+      fx_check_frame (&fx, LAYOUT_PROPOSED_POOL,
+          "input from the proposed pool");
+    }
+    {
+      GstBuffer *buf = NULL;
 
-    fail_unless (gst_buffer_pool_acquire_buffer (fx.pool, &buf, NULL) ==
-        GST_FLOW_OK);
-    fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf,
-                0)), "the proposed pool does not hold Vulkan buffers");
-    gst_buffer_unref (buf);
+      fail_unless (gst_buffer_pool_acquire_buffer (fx.pool, &buf, NULL) ==
+          GST_FLOW_OK);
+      fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf,
+                  0)), "the proposed pool does not hold Vulkan buffers");
+      gst_buffer_unref (buf);
+    }
   }
   fx_clear (&fx);
 }
@@ -1753,12 +1799,12 @@ tiledconv_suite (void)
   tc = tcase_create ("filter");
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_filter_changes_frame);
-  tcase_add_loop_test (tc, test_matrix, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_matrix_large, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_sizes, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_roi_large, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_roi, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_matrix, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_matrix_large, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_roi_large, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_roi, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_roi_extremes, 0, 2);
   tcase_add_test (tc, test_planes);
   tcase_add_test (tc, test_presets);
@@ -1773,8 +1819,8 @@ tiledconv_suite (void)
 
   tc = tcase_create ("memory");
   suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_proposed_pool_input, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMAT_GROUPS);
+  tcase_add_loop_test (tc, test_proposed_pool_input, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_vulkan_buffer_input, 0, 5);
   tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 3);
   tcase_add_test (tc, test_timing_meta);
