@@ -276,6 +276,26 @@ unref_mini_object (gpointer object)
   gst_mini_object_unref (GST_MINI_OBJECT_CAST (object));
 }
 
+/* Fills the property structures chained at `chain` (vkGetPhysicalDevice-
+ * Properties2); FALSE on a Vulkan 1.0 instance, which has no such call. */
+static gboolean
+get_properties2 (GstVulkanDevice * device, void *chain)
+{
+  VkPhysicalDeviceProperties2 props = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+    .pNext = chain,
+  };
+  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
+      (PFN_vkGetPhysicalDeviceProperties2)
+      gst_vulkan_instance_get_proc_address (device->instance,
+      "vkGetPhysicalDeviceProperties2");
+
+  if (!get_props2)
+    return FALSE;
+  get_props2 (device->physical_device->device, &props);
+  return TRUE;
+}
+
 /* The subgroup size of compute shaders when they have the shuffle
  * operations, else 0. */
 static guint
@@ -284,21 +304,12 @@ shuffle_subgroup_size (GstVulkanDevice * device)
   VkPhysicalDeviceSubgroupProperties sub = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
   };
-  VkPhysicalDeviceProperties2 props = {
-    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-    .pNext = &sub,
-  };
   const VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT
       | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
       | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
-  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
-      (PFN_vkGetPhysicalDeviceProperties2)
-      gst_vulkan_instance_get_proc_address (device->instance,
-      "vkGetPhysicalDeviceProperties2");
 
-  if (!get_props2)
+  if (!get_properties2 (device, &sub))
     return 0;
-  get_props2 (device->physical_device->device, &props);
   if (!(sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
       || (sub.supportedOperations & need) != need)
     return 0;
@@ -1106,21 +1117,10 @@ largest_buffer (GstVulkanDevice * device)
   VkPhysicalDeviceMaintenance3Properties m3 = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
   };
-  VkPhysicalDeviceProperties2 props = {
-    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-    .pNext = &m3,
-  };
-  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
-      (PFN_vkGetPhysicalDeviceProperties2)
-      gst_vulkan_instance_get_proc_address (device->instance,
-      "vkGetPhysicalDeviceProperties2");
   VkDeviceSize limit = G_MAXUINT32;
 
-  if (get_props2) {
-    get_props2 (device->physical_device->device, &props);
-    if (m3.maxMemoryAllocationSize)
-      limit = MIN (limit, m3.maxMemoryAllocationSize);
-  }
+  if (get_properties2 (device, &m3) && m3.maxMemoryAllocationSize)
+    limit = MIN (limit, m3.maxMemoryAllocationSize);
   return limit;
 }
 
@@ -1135,13 +1135,13 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
       : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   GstAllocator *allocator = buffer_allocator ();
+  VkDeviceSize largest = largest_buffer (device);
   GstMemory *mem;
 
-  if (GST_ROUND_UP_4 ((guint64) size) > largest_buffer (device)) {
+  if (GST_ROUND_UP_4 ((guint64) size) > largest) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
         "The frame needs a buffer of %" G_GSIZE_FORMAT " bytes; this device "
-        "allocates at most %" G_GUINT64_FORMAT, size,
-        (guint64) largest_buffer (device));
+        "allocates at most %" G_GUINT64_FORMAT, size, (guint64) largest);
     return NULL;
   }
   /* Storage buffers are read as whole words: round up so the last word of a
@@ -1196,22 +1196,10 @@ vkt_device_host_import_alignment (GstVulkanDevice * device)
     .sType =
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT,
   };
-  VkPhysicalDeviceProperties2 props = {
-    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-    .pNext = &host,
-  };
 
-  PFN_vkGetPhysicalDeviceProperties2 get_props2 =
-      (PFN_vkGetPhysicalDeviceProperties2)
-      gst_vulkan_instance_get_proc_address (device->instance,
-      "vkGetPhysicalDeviceProperties2");
-
-  /* A Vulkan 1.0 instance has no vkGetPhysicalDeviceProperties2. */
-  if (!get_props2
-      || !gst_vulkan_device_is_extension_enabled (device,
-          HOST_IMPORT_EXTENSION))
+  if (!gst_vulkan_device_is_extension_enabled (device, HOST_IMPORT_EXTENSION)
+      || !get_properties2 (device, &host))
     return 0;
-  get_props2 (device->physical_device->device, &props);
   return host.minImportedHostPointerAlignment;
 }
 

@@ -649,3 +649,15 @@ format_index (const GstVideoFormat * formats, guint n_formats,
   g_error ("format %s is not in the list", gst_video_format_to_string (fmt));
   return 0;
 }
+
+GstVideoFormat
+harness_group_format (const GstVideoFormat * formats, guint n_formats,
+    guint g, guint i, guint * index)
+{
+  GstVideoFormat fmt = i < G_N_ELEMENTS (format_groups[g]) ?
+      format_groups[g][i] : GST_VIDEO_FORMAT_UNKNOWN;
+
+  if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
+    *index = format_index (formats, n_formats, fmt);
+  return fmt;
+}

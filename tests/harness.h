@@ -73,6 +73,12 @@ extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][4];
 guint format_index (const GstVideoFormat * formats, guint n_formats,
     GstVideoFormat fmt);
 
+/* The i-th format of group g (GST_VIDEO_FORMAT_UNKNOWN past its end) and,
+ * for a format, its index in formats[n_formats]: the loop tests run a
+ * group of formats through one harness. */
+GstVideoFormat harness_group_format (const GstVideoFormat * formats,
+    guint n_formats, guint g, guint i, guint * index);
+
 /* How a test frame is laid out in memory. */
 typedef enum
 {

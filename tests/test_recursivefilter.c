@@ -381,18 +381,9 @@ fx_defaults (Fx * fx)
   fx_gaussian (fx, 2.0);
 }
 
-/* The index in all_formats of the i-th format of group g (loop tests run
- * a group of formats through one harness: see format_groups). */
-static GstVideoFormat
-group_format (guint g, guint i, guint * index)
-{
-  GstVideoFormat fmt = i < G_N_ELEMENTS (format_groups[g]) ?
-      format_groups[g][i] : GST_VIDEO_FORMAT_UNKNOWN;
-
-  if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
-    *index = format_index (all_formats, N_FORMATS, fmt);
-  return fmt;
-}
+/* The i-th format of group g and its index in all_formats (harness.h). */
+#define group_format(g, i, index) \
+    harness_group_format (all_formats, N_FORMATS, g, i, index)
 
 /* ---- frames ---- */
 

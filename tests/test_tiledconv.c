@@ -49,18 +49,9 @@ static const GstVideoFormat all_formats[] = {
 
 #define N_FORMATS G_N_ELEMENTS (all_formats)
 
-/* The i-th format of group g (format_groups) and its index in all_formats
- * (the loop tests run a group of formats through one harness). */
-static GstVideoFormat
-group_format (guint g, guint i, guint * index)
-{
-  GstVideoFormat fmt = i < G_N_ELEMENTS (format_groups[g]) ?
-      format_groups[g][i] : GST_VIDEO_FORMAT_UNKNOWN;
-
-  if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
-    *index = format_index (all_formats, N_FORMATS, fmt);
-  return fmt;
-}
+/* The i-th format of group g and its index in all_formats (harness.h). */
+#define group_format(g, i, index) \
+    harness_group_format (all_formats, N_FORMATS, g, i, index)
 
 static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
 
