@@ -9,6 +9,7 @@ struct _GstVkTileBufferPool
   GstVulkanDevice *device;
   gboolean host_visible;
   GstVideoInfo info;
+  GError *error;                /* why the last allocation or wait failed */
 };
 
 G_DEFINE_TYPE (GstVkTileBufferPool, gst_vktile_buffer_pool,
@@ -108,6 +109,32 @@ pool_set_config (GstBufferPool * pool, GstStructure * config)
       (pool, config);
 }
 
+/* A pool can only return a flow: the element asks for the reason. */
+static void
+keep_error (GstVkTileBufferPool * self, GError * error)
+{
+  GST_WARNING_OBJECT (self, "%s", error->message);
+  GST_OBJECT_LOCK (self);
+  g_clear_error (&self->error);
+  self->error = error;
+  GST_OBJECT_UNLOCK (self);
+}
+
+GError *
+gst_vktile_buffer_pool_take_error (GstBufferPool * pool)
+{
+  GstVkTileBufferPool *self;
+  GError *error;
+
+  if (!GST_IS_VKTILE_BUFFER_POOL (pool))
+    return NULL;
+  self = GST_VKTILE_BUFFER_POOL (pool);
+  GST_OBJECT_LOCK (self);
+  error = g_steal_pointer (&self->error);
+  GST_OBJECT_UNLOCK (self);
+  return error;
+}
+
 static GstFlowReturn
 pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
     GstBufferPoolAcquireParams * params)
@@ -122,8 +149,7 @@ pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   mem = vkt_buffer_alloc (self->device, info->size, self->host_visible,
       &error);
   if (!mem) {
-    GST_WARNING_OBJECT (pool, "%s", error->message);
-    g_clear_error (&error);
+    keep_error (self, error);
     return GST_FLOW_ERROR;
   }
   buf = gst_buffer_new ();
@@ -157,8 +183,7 @@ pool_acquire_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   ret = GST_BUFFER_POOL_CLASS (gst_vktile_buffer_pool_parent_class)->
       acquire_buffer (pool, buffer, params);
   if (ret == GST_FLOW_OK && !vkt_buffer_wait (*buffer, &error)) {
-    GST_WARNING_OBJECT (pool, "%s", error->message);
-    g_clear_error (&error);
+    keep_error (GST_VKTILE_BUFFER_POOL (pool), error);
     gst_buffer_unref (*buffer);
     *buffer = NULL;
     ret = GST_FLOW_ERROR;
@@ -172,6 +197,7 @@ pool_finalize (GObject * object)
   GstVkTileBufferPool *self = GST_VKTILE_BUFFER_POOL (object);
 
   gst_clear_object (&self->device);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (gst_vktile_buffer_pool_parent_class)->finalize (object);
 }
 

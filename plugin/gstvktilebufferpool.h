@@ -19,6 +19,10 @@ G_DECLARE_FINAL_TYPE (GstVkTileBufferPool, gst_vktile_buffer_pool, GST,
 GstBufferPool *gst_vktile_buffer_pool_new (GstVulkanDevice * device,
     gboolean host_visible);
 
+/* Why the last allocation or wait of a vktile pool failed (NULL if none,
+ * or not a vktile pool); the caller owns it. */
+GError *gst_vktile_buffer_pool_take_error (GstBufferPool * pool);
+
 G_END_DECLS
 
 #endif

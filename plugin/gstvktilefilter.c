@@ -158,6 +158,39 @@ gst_vktile_filter_class_add_pad_templates (GstElementClass * klass)
   gst_caps_unref (caps);
 }
 
+/* ---- errors ---- */
+
+/* The element error of a failed GPU operation: the message says what the
+ * user can act on (memory, a lost device), the debug string keeps the
+ * Vulkan detail. `what` completes "to ..." ("filter the frame"). */
+static void
+post_gpu_error (GstVkTileFilter * self, const gchar * what,
+    const GError * error)
+{
+  gint code = error && error->domain == GST_VULKAN_ERROR ? error->code : 0;
+  const gchar *detail = error ? error->message : "unknown error";
+
+  switch (code) {
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+    case VK_ERROR_TOO_MANY_OBJECTS:
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+          ("Not enough GPU memory to %s.", what), ("%s", detail));
+      break;
+    case VK_ERROR_DEVICE_LOST:
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("The GPU was lost while trying to %s (a GPU fault or a driver "
+              "reset); restart the pipeline to go on.", what),
+          ("%s", detail));
+      break;
+    default:
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Could not %s on the GPU.", what), ("%s", detail));
+      break;
+  }
+}
+
 /* ---- properties ---- */
 
 void
@@ -463,6 +496,8 @@ free_memory (GstMemory ** mem)
   }
 }
 
+static void release_device (GstVkTileFilter * self);
+
 static gboolean
 gst_vktile_filter_start (GstBaseTransform * bt)
 {
@@ -473,10 +508,15 @@ gst_vktile_filter_start (GstBaseTransform * bt)
   priv->last_input_path = priv->last_output_path = -1;
   unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
-    GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
-        ("No Vulkan device with compute support is available."),
-        ("%s", error ? error->message : "unknown error"));
+    if (priv->device)
+      post_gpu_error (GST_VKTILE_FILTER (bt), "set up the filter", error);
+    else
+      GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
+          ("No Vulkan device with compute support is available."),
+          ("%s", error ? error->message : "unknown error"));
     g_clear_error (&error);
+    /* a state change may try again */
+    release_device (GST_VKTILE_FILTER (bt));
     return FALSE;
   }
   return TRUE;
@@ -608,16 +648,58 @@ gst_vktile_filter_fixate_caps (GstBaseTransform * bt,
       (bt, direction, caps, othercaps);
 }
 
+/* Caps GstVideoInfo cannot describe. The one reason a user runs into is a
+ * frame too large for it (4 GiB or more, e.g. 32768x32768 RGBA): say so,
+ * rather than leave a bare "not-negotiated" upstream. */
+static void
+refuse_caps (GstBaseTransform * bt, GstCaps * caps)
+{
+  GstStructure *s = gst_caps_get_structure (caps, 0);
+  const gchar *format = gst_structure_get_string (s, "format");
+  gint width = 0, height = 0;
+  GstVideoInfo row;
+
+  if (format && gst_structure_get_int (s, "width", &width)
+      && gst_structure_get_int (s, "height", &height) && height > 0
+      && gst_video_info_set_format (&row, gst_video_format_from_string
+          (format), width, 1)
+      && (guint64) row.size * height >= G_MAXUINT32)
+    GST_ELEMENT_ERROR (bt, STREAM, FORMAT,
+        ("A %dx%d %s frame is too large: GStreamer video frames must be "
+            "smaller than 4 GiB.", width, height, format),
+        ("%" GST_PTR_FORMAT, caps));
+  else
+    GST_ELEMENT_ERROR (bt, STREAM, FORMAT,
+        ("Cannot filter video of these caps."), ("%" GST_PTR_FORMAT, caps));
+}
+
 static gboolean
 gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstVkTileFilterPrivate *priv = PRIV (bt);
+  guint64 largest;
   guint i;
 
   if (!gst_video_info_from_caps (&priv->in_info, incaps)
-      || !gst_video_info_from_caps (&priv->out_info, outcaps))
+      || !gst_video_info_from_caps (&priv->out_info, outcaps)) {
+    refuse_caps (bt, incaps);
     return FALSE;
+  }
+  largest = priv->device ? vkt_device_largest_buffer (priv->device) :
+      G_MAXUINT64;
+  if (priv->out_info.size > largest) {
+    GST_ELEMENT_ERROR (bt, RESOURCE, NO_SPACE_LEFT,
+        ("A %dx%d %s frame needs %.1f MiB in one GPU buffer; this GPU "
+            "allocates at most %.1f MiB at once.",
+            GST_VIDEO_INFO_WIDTH (&priv->out_info),
+            GST_VIDEO_INFO_HEIGHT (&priv->out_info),
+            GST_VIDEO_INFO_NAME (&priv->out_info),
+            priv->out_info.size / 1048576.0, largest / 1048576.0),
+        ("%" G_GSIZE_FORMAT " bytes, largest allocation %" G_GUINT64_FORMAT,
+            priv->out_info.size, largest));
+    return FALSE;
+  }
   /* The shaders address planes as 32-bit words. */
   for (i = 0; i < GST_VIDEO_INFO_N_PLANES (&priv->out_info); i++)
     if (priv->out_info.offset[i] % 4 || priv->out_info.stride[i] % 4) {
@@ -713,6 +795,37 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
   gst_object_unref (pool);
   return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->decide_allocation
       (bt, query);
+}
+
+/* Our pool's allocations are where the GPU runs out of memory first: an
+ * element error that says so, not basetransform's "failed to activate
+ * bufferpool". */
+static GstFlowReturn
+gst_vktile_filter_prepare_output_buffer (GstBaseTransform * bt,
+    GstBuffer * inbuf, GstBuffer ** outbuf)
+{
+  GstBufferPool *pool = gst_base_transform_get_buffer_pool (bt);
+  GstFlowReturn ret = GST_FLOW_OK;
+  GError *error = NULL;
+
+  if (pool && !gst_buffer_pool_is_active (pool)
+      && !gst_buffer_pool_set_active (pool, TRUE)) {
+    error = gst_vktile_buffer_pool_take_error (pool);
+    post_gpu_error (GST_VKTILE_FILTER (bt), "allocate the output frames",
+        error);
+    ret = GST_FLOW_ERROR;
+  } else {
+    ret = GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->
+        prepare_output_buffer (bt, inbuf, outbuf);
+    if (ret == GST_FLOW_ERROR && pool
+        && (error = gst_vktile_buffer_pool_take_error (pool)))
+      post_gpu_error (GST_VKTILE_FILTER (bt), "allocate an output frame",
+          error);
+  }
+  g_clear_error (&error);
+  if (pool)
+    gst_object_unref (pool);
+  return ret;
 }
 
 /* ---- moving frames ---- */
@@ -1379,8 +1492,7 @@ output_loop (GstVkTileFilter * self)
           m->frame_index, m->upload_ns, m->gpu_ns, m->download_ns, m->cpu_ns);
     ret = gst_pad_push (srcpad, gst_buffer_ref (pf->outbuf));
   } else {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Filtering the frame on the GPU failed."), ("%s", error->message));
+    post_gpu_error (self, "filter the frame", error);
     g_clear_error (&error);
     ret = GST_FLOW_ERROR;
   }
@@ -1690,9 +1802,7 @@ fail_recording:
 fail:
   if (sync)
     vkt_sync_unref (sync);
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-      ("Filtering the frame on the GPU failed."), ("%s",
-          error ? error->message : "unknown error"));
+  post_gpu_error (self, "filter the frame", error);
   g_clear_error (&error);
   return GST_FLOW_ERROR;
 }
@@ -1804,6 +1914,7 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
   bt_class->set_caps = gst_vktile_filter_set_caps;
   bt_class->propose_allocation = gst_vktile_filter_propose_allocation;
   bt_class->decide_allocation = gst_vktile_filter_decide_allocation;
+  bt_class->prepare_output_buffer = gst_vktile_filter_prepare_output_buffer;
   bt_class->transform = gst_vktile_filter_transform;
   bt_class->generate_output = gst_vktile_filter_generate_output;
   bt_class->sink_event = gst_vktile_filter_sink_event;

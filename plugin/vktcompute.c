@@ -1111,8 +1111,8 @@ buffer_allocator (void)
  * buffers with 32-bit indices. (lavapipe says storage ranges end at
  * 128 MiB yet reads and writes larger ones correctly; the 8K frames of the
  * tests bind more, so that limit is not applied.) */
-static VkDeviceSize
-largest_buffer (GstVulkanDevice * device)
+guint64
+vkt_device_largest_buffer (GstVulkanDevice * device)
 {
   VkPhysicalDeviceMaintenance3Properties m3 = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
@@ -1135,7 +1135,7 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
       : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   GstAllocator *allocator = buffer_allocator ();
-  VkDeviceSize largest = largest_buffer (device);
+  VkDeviceSize largest = vkt_device_largest_buffer (device);
   GstMemory *mem;
 
   if (GST_ROUND_UP_4 ((guint64) size) > largest) {

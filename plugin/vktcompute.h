@@ -131,6 +131,8 @@ GstVulkanQueue *vkt_device_find_compute_queue (GstVulkanDevice * device,
 GstMemory *vkt_buffer_alloc (GstVulkanDevice * device, gsize size,
     gboolean host_visible, GError ** error);
 gboolean vkt_device_has_separate_vram (GstVulkanDevice * device);
+/* The largest buffer vkt_buffer_alloc() makes on `device`. */
+guint64 vkt_device_largest_buffer (GstVulkanDevice * device);
 
 /* The last submission that used a memory (read or write). Mapping a memory
  * from vkt_buffer_alloc() waits for it; so do these. */

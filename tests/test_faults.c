@@ -1,0 +1,424 @@
+/* test_faults.c: the GPU failing under the elements — an allocation or
+ * object creation that runs out of memory at each point where one happens,
+ * the device lost at a submission or at the wait after it, a frame larger
+ * than the device can hold — must end in an element error, never in a
+ * crash, a hang or a wrong frame. The failures come from a Vulkan layer of
+ * the tests (faultlayer.c) between the plugin and a working driver. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
+
+#include "harness.h"
+
+#define LAYER_NAME "VK_LAYER_VKTILE_fault_injection"
+#define N_FRAMES 4
+/* Far longer than any run here takes: a run that goes past it hangs. */
+#define RUN_TIMEOUT (60 * GST_SECOND)
+
+static const gchar *const chains[] = {
+  "tiledconv preset=gaussian5",
+  "gaussblur sigma=2",
+  "recursivefilter sigma=3",
+  /* frames that stay in Vulkan memory between two elements: the second
+   * orders its work after the first's without a wait */
+  "tiledconv preset=box3 ! video/x-raw(memory:VulkanBuffer) ! gaussblur "
+      "sigma=1.5",
+};
+
+#define N_CHAINS G_N_ELEMENTS (chains)
+
+static int (*fault_arm) (const char *plan);
+static void (*fault_counts) (unsigned long *counted, unsigned long *submits,
+    unsigned long *fired);
+
+/* What one run of a pipeline gave. */
+typedef struct
+{
+  GPtrArray *outs;
+  guint n_errors;
+  gboolean first_error_ours;    /* from a vktile element */
+  gchar *first_error;
+} Run;
+
+static void
+run_clear (Run * run)
+{
+  if (run->outs)
+    g_ptr_array_unref (run->outs);
+  g_free (run->first_error);
+  memset (run, 0, sizeof (*run));
+}
+
+static gboolean
+is_vktile_element (GstObject * obj)
+{
+  GType base = g_type_from_name ("GstVkTileFilter");
+
+  return base && g_type_is_a (G_OBJECT_TYPE (obj), base);
+}
+
+/* Counts the errors on the bus; the first one's source and text go into
+ * `run`. */
+static void
+take_error (Run * run, GstMessage * msg)
+{
+  GError *err = NULL;
+  gchar *debug = NULL;
+
+  gst_message_parse_error (msg, &err, &debug);
+  if (debug)
+    g_strdelimit (debug, "\n", ' ');
+  if (run->n_errors++ == 0) {
+    run->first_error_ours = is_vktile_element (GST_MESSAGE_SRC (msg));
+    run->first_error = g_strdup_printf ("%s: %s (%s)",
+        GST_MESSAGE_SRC_NAME (msg), err->message, GST_STR_NULL (debug));
+  }
+  g_clear_error (&err);
+  g_free (debug);
+}
+
+/* appsrc ! chain ! appsink with `frames`: every output and every error,
+ * within RUN_TIMEOUT. */
+static void
+run_pipeline (const gchar * chain, const GstVideoInfo * info,
+    GstBuffer ** frames, guint n, Run * run)
+{
+  GstCaps *caps = gst_video_info_to_caps ((GstVideoInfo *) info);
+  gchar *caps_str = gst_caps_to_string (caps);
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time caps=\"%s\" ! "
+      "%s ! appsink name=sink sync=false", caps_str, chain);
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  GstElement *src, *sink;
+  GstBus *bus;
+  GstMessage *msg;
+  GstSample *sample;
+  gint64 deadline;
+  guint i;
+
+  fail_unless (pipe != NULL, "%s: %s", desc, error ? error->message : "?");
+  memset (run, 0, sizeof (*run));
+  run->outs = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  bus = gst_element_get_bus (pipe);
+  if (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE) {
+    for (i = 0; i < n; i++) {
+      GstBuffer *b = gst_buffer_copy (frames[i]);
+
+      GST_BUFFER_PTS (b) = i * (GST_SECOND / 30);
+      GST_BUFFER_DURATION (b) = GST_SECOND / 30;
+      gst_app_src_push_buffer (GST_APP_SRC (src), b);
+    }
+    gst_app_src_end_of_stream (GST_APP_SRC (src));
+    /* appsink holds EOS back until its samples are taken */
+    deadline = g_get_monotonic_time () + RUN_TIMEOUT / GST_USECOND;
+    while (!gst_app_sink_is_eos (GST_APP_SINK (sink))) {
+      if ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+                  10 * GST_MSECOND))) {
+        g_ptr_array_add (run->outs,
+            gst_buffer_ref (gst_sample_get_buffer (sample)));
+        gst_sample_unref (sample);
+      } else if ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR))) {
+        take_error (run, msg);
+        gst_message_unref (msg);
+        break;
+      }
+      fail_unless (g_get_monotonic_time () < deadline, "%s: neither EOS nor "
+          "an error after %" G_GUINT64_FORMAT " s: a hang", desc,
+          RUN_TIMEOUT / GST_SECOND);
+    }
+  }
+  /* the pipeline flushes its bus on the way to NULL */
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR))) {
+    take_error (run, msg);
+    gst_message_unref (msg);
+  }
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  gst_caps_unref (caps);
+  g_free (caps_str);
+  g_free (desc);
+}
+
+static gboolean
+same_bytes (GstBuffer * a, GstBuffer * b)
+{
+  GstMapInfo ma, mb;
+  gboolean same;
+
+  fail_unless (gst_buffer_map (a, &ma, GST_MAP_READ));
+  fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
+  same = ma.size == mb.size && memcmp (ma.data, mb.data, ma.size) == 0;
+  gst_buffer_unmap (a, &ma);
+  gst_buffer_unmap (b, &mb);
+  return same;
+}
+
+/* A run under a fault: either it was not affected (every frame, each
+ * byte-identical to the clean run's), or it ended in an error that a vktile
+ * element posted first, with only correct frames before it. */
+static void
+check_faulted_run (const Run * run, const Run * clean, const gchar * what)
+{
+  guint i;
+
+  fail_unless (run->outs->len <= clean->outs->len,
+      "%s: %u frames out of %u in", what, run->outs->len, clean->outs->len);
+  for (i = 0; i < run->outs->len; i++)
+    fail_unless (same_bytes (g_ptr_array_index (run->outs, i),
+            g_ptr_array_index (clean->outs, i)), "%s: frame %u differs from "
+        "the run without a fault", what, i);
+  if (run->n_errors == 0)
+    fail_unless (run->outs->len == clean->outs->len, "%s: %u frames of %u "
+        "out, and no error", what, run->outs->len, clean->outs->len);
+  else
+    fail_unless (run->first_error_ours, "%s: the first error is not a vktile "
+        "element's: %s", what, run->first_error);
+}
+
+static GstBuffer **
+test_frames (GstVideoInfo * info, guint32 seed)
+{
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstBuffer **frames = g_new0 (GstBuffer *, N_FRAMES);
+  guint i;
+
+  gst_video_info_set_format (info, GST_VIDEO_FORMAT_RGBA, 40, 30);
+  for (i = 0; i < N_FRAMES; i++)
+    frames[i] = make_frame (info, rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+  g_rand_free (rand);
+  return frames;
+}
+
+static void
+free_test_frames (GstBuffer ** frames)
+{
+  guint i;
+
+  for (i = 0; i < N_FRAMES; i++)
+    gst_buffer_unref (frames[i]);
+  g_free (frames);
+}
+
+/* A run without a fault; how many creations and submissions it made. */
+static void
+clean_run (const gchar * chain, const GstVideoInfo * info,
+    GstBuffer ** frames, Run * run, gulong * counted, gulong * submits)
+{
+  gulong c0, s0, f0, c1, s1, f1;
+
+  fail_unless (fault_arm ("none"));
+  fault_counts (&c0, &s0, &f0);
+  run_pipeline (chain, info, frames, N_FRAMES, run);
+  fault_counts (&c1, &s1, &f1);
+  fail_unless (run->n_errors == 0, "%s: %s", chain, run->first_error);
+  fail_unless_equals_int (run->outs->len, N_FRAMES);
+  *counted = c1 - c0;
+  *submits = s1 - s0;
+}
+
+/* The layer is in the chain and counts: without it, every test below
+ * would pass for nothing. */
+GST_START_TEST (test_layer_active)
+{
+  GstVideoInfo info;
+  GstBuffer **frames = test_frames (&info, 1);
+  gulong counted, submits;
+  Run run;
+
+  clean_run (chains[0], &info, frames, &run, &counted, &submits);
+  fail_unless (counted > 0 && submits >= N_FRAMES, "the fault layer saw %lu "
+      "creations and %lu submissions", counted, submits);
+  run_clear (&run);
+  free_test_frames (frames);
+}
+
+GST_END_TEST;
+
+/* Out of memory at each creation or allocation, one at a time: the first,
+ * the last and every one between. */
+GST_START_TEST (test_out_of_memory_everywhere)
+{
+  const gchar *chain = chains[__i__];
+  GstVideoInfo info;
+  GstBuffer **frames = test_frames (&info, 100 + __i__);
+  gulong counted, submits, k, errors = 0;
+  Run clean;
+
+  clean_run (chain, &info, frames, &clean, &counted, &submits);
+  for (k = 1; k <= counted; k++) {
+    gchar *plan = g_strdup_printf ("oom:%lu", k);
+    gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, counted);
+    gulong c0, s0, f0, c1, s1, f1;
+    Run run;
+
+    fail_unless (fault_arm (plan));
+    fault_counts (&c0, &s0, &f0);
+    run_pipeline (chain, &info, frames, N_FRAMES, &run);
+    fault_counts (&c1, &s1, &f1);
+    fail_unless_equals_int (f1 - f0, 1);
+    check_faulted_run (&run, &clean, what);
+    GST_INFO ("%s: %u frames, %s", what, run.outs->len,
+        run.n_errors ? run.first_error : "no error");
+    errors += run.n_errors > 0;
+    run_clear (&run);
+    g_free (plan);
+    g_free (what);
+  }
+  /* most creations happen once, and their failure has no way around it */
+  fail_unless (errors > 0, "%s: no allocation failure led to an error",
+      chain);
+  fail_unless (fault_arm ("none"));
+  run_clear (&clean);
+  free_test_frames (frames);
+}
+
+GST_END_TEST;
+
+/* The device lost at each submission, or right after it: an error, the
+ * frames before it correct, and a new pipeline works again. */
+GST_START_TEST (test_device_lost)
+{
+  const gchar *chain = chains[__i__];
+  GstVideoInfo info;
+  GstBuffer **frames = test_frames (&info, 200 + __i__);
+  gulong counted, submits, k;
+  guint kind;
+  Run clean, run;
+
+  clean_run (chain, &info, frames, &clean, &counted, &submits);
+  for (kind = 0; kind < 2; kind++) {
+    for (k = 1; k <= submits; k++) {
+      gchar *plan = g_strdup_printf ("%s:%lu", kind ? "lost-wait" : "lost",
+          k);
+      gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, submits);
+
+      fail_unless (fault_arm (plan));
+      run_pipeline (chain, &info, frames, N_FRAMES, &run);
+      check_faulted_run (&run, &clean, what);
+      fail_unless (run.n_errors > 0, "%s: no error", what);
+      GST_INFO ("%s: %u frames, %s", what, run.outs->len, run.first_error);
+      run_clear (&run);
+      g_free (plan);
+      g_free (what);
+    }
+  }
+  /* the application starts over on a fresh device */
+  fail_unless (fault_arm ("none"));
+  run_pipeline (chain, &info, frames, N_FRAMES, &run);
+  check_faulted_run (&run, &clean, "after the losses");
+  fail_unless (run.n_errors == 0, "%s after the losses: %s", chain,
+      run.first_error);
+  run_clear (&run);
+  run_clear (&clean);
+  free_test_frames (frames);
+}
+
+GST_END_TEST;
+
+/* A 32768x32768 RGBA frame (4 GiB) is more than any buffer the elements
+ * may allocate: an element error before anything reads it. The frame is a
+ * lazily mapped anonymous mapping, so the test costs no memory. */
+static void
+unmap_huge (gpointer data)
+{
+  munmap (data, (gsize) 32768 * 32768 * 4);
+}
+
+GST_START_TEST (test_frame_too_large)
+{
+  const gint side = 32768;
+  gsize size = (gsize) side * side * 4;
+  GstVideoInfo info;
+  GstBuffer *frame;
+  gpointer base;
+  Run run;
+
+  base = mmap (NULL, size, PROT_READ | PROT_WRITE,
+      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  fail_unless (base != MAP_FAILED);
+  frame = gst_buffer_new ();
+  gst_buffer_append_memory (frame, gst_memory_new_wrapped (0, base, size, 0,
+          size, base, unmap_huge));
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, side, side);
+  run_pipeline (chains[__i__], &info, &frame, 1, &run);
+  fail_unless_equals_int (run.outs->len, 0);
+  fail_unless (run.n_errors > 0 && run.first_error_ours, "%s: %s",
+      chains[__i__], GST_STR_NULL (run.first_error));
+  fail_unless (strstr (run.first_error, "32768x32768 RGBA") != NULL
+      && strstr (run.first_error, "4 GiB") != NULL, "%s: the error does not "
+      "say what was too large: %s", chains[__i__], run.first_error);
+  run_clear (&run);
+  gst_buffer_unref (frame);
+}
+
+GST_END_TEST;
+
+/* The layer from the directory of this executable, before any Vulkan
+ * instance exists; the loader then loads the same library. */
+static void
+enable_fault_layer (const gchar * argv0)
+{
+  gchar *exe = g_file_read_link ("/proc/self/exe", NULL);
+  gchar *dir = g_path_get_dirname (exe ? exe : argv0);
+  gchar *lib = g_build_filename (dir, "libvktile_fault_layer.so", NULL);
+  const gchar *old = g_getenv ("VK_LAYER_PATH");
+  gchar *path = old && *old ? g_strconcat (dir, ":", old, NULL) :
+      g_strdup (dir);
+  void *handle = dlopen (lib, RTLD_NOW);
+
+  if (!handle)
+    g_error ("cannot load the fault layer %s: %s", lib, dlerror ());
+  fault_arm = dlsym (handle, "vktile_fault_arm");
+  fault_counts = dlsym (handle, "vktile_fault_counts");
+  if (!fault_arm || !fault_counts)
+    g_error ("%s lacks vktile_fault_arm/vktile_fault_counts", lib);
+  g_setenv ("VK_LAYER_PATH", path, TRUE);
+  g_setenv ("VK_INSTANCE_LAYERS", LAYER_NAME, TRUE);
+  g_unsetenv ("VKTILE_FAULT");
+  g_free (path);
+  g_free (lib);
+  g_free (dir);
+  g_free (exe);
+}
+
+static Suite *
+faults_suite (void)
+{
+  Suite *s = suite_create ("faults");
+  TCase *tc = tcase_create ("faults");
+
+  tcase_add_test (tc, test_layer_active);
+  tcase_add_loop_test (tc, test_out_of_memory_everywhere, 0, N_CHAINS);
+  tcase_add_loop_test (tc, test_device_lost, 0, N_CHAINS);
+  tcase_add_loop_test (tc, test_frame_too_large, 0, 3);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  Suite *s;
+  SRunner *sr;
+  int failed;
+
+  enable_fault_layer (argv[0]);
+  gst_check_init (&argc, &argv);
+  s = faults_suite ();
+  sr = srunner_create (s);
+  srunner_run_all (sr, CK_ENV);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed != 0;
+}
