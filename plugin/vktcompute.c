@@ -431,11 +431,13 @@ pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
   VkDescriptorSetLayoutBinding bindings[VKT_MAX_BINDINGS];
   VkSpecializationMapEntry entries[VKT_MAX_SPEC];
   VkShaderModule module = VK_NULL_HANDLE;
-  guint i;
+  guint i, n = 0;
 
   p->shader = shader;
   for (i = 0; i < shader->n_bindings; i++) {
-    bindings[i] = (VkDescriptorSetLayoutBinding) {
+    if (shader->bindings[i] == VKT_BIND_UNUSED)
+      continue;
+    bindings[n++] = (VkDescriptorSetLayoutBinding) {
       .binding = i,
       .descriptorType = shader->bindings[i] == VKT_BIND_UNIFORM ?
           VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -446,7 +448,7 @@ pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
   {
     VkDescriptorSetLayoutCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = shader->n_bindings,
+      .bindingCount = n,
       .pBindings = bindings,
     };
     if (!check_vk (vkCreateDescriptorSetLayout (dev, &info, NULL,
@@ -755,7 +757,7 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
   VkCommandBuffer cmd = c->cur->cmd;
   VkDescriptorSet set;
   VkResult res;
-  guint i;
+  guint i, n = 0;
 
   if (gx == 0 || gy == 0)
     return;
@@ -765,21 +767,23 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     return;
   }
   for (i = 0; i < shader->n_bindings; i++) {
-    infos[i] = (VkDescriptorBufferInfo) {
+    if (shader->bindings[i] == VKT_BIND_UNUSED)
+      continue;
+    infos[n] = (VkDescriptorBufferInfo) {
     refs[i].buffer, refs[i].offset, refs[i].range ? refs[i].range :
           VK_WHOLE_SIZE};
-    writes[i] = (VkWriteDescriptorSet) {
+    writes[n] = (VkWriteDescriptorSet) {
       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
       .dstSet = set,
       .dstBinding = i,
       .descriptorCount = 1,
       .descriptorType = shader->bindings[i] == VKT_BIND_UNIFORM ?
           VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .pBufferInfo = &infos[i],
+      .pBufferInfo = &infos[n],
     };
+    n++;
   }
-  vkUpdateDescriptorSets (c->device->device, shader->n_bindings, writes, 0,
-      NULL);
+  vkUpdateDescriptorSets (c->device->device, n, writes, 0, NULL);
   vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
   vkCmdBindDescriptorSets (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
       0, 1, &set, 0, NULL);

@@ -28,10 +28,14 @@ typedef enum
 {
   VKT_BIND_STORAGE,
   VKT_BIND_UNIFORM,
+  /* declared by an include the shader shares, never read by it: nothing is
+   * bound there */
+  VKT_BIND_UNUSED,
 } VktBindType;
 
 /* A compiled shader and the interface it declares: descriptor set 0 with
- * n_bindings bindings 0..n-1 and push constants of push_size bytes. */
+ * bindings 0..n_bindings-1 (but the unused ones) and push constants of
+ * push_size bytes. */
 typedef struct
 {
   const gchar *name;

@@ -23,14 +23,20 @@ IIR_PUSH_FIELDS} IirPush;
 
 _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 
-#define SHADER(stem) { #stem, stem##_spv, sizeof (stem##_spv), 5, \
-    { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE, \
+/* Bindings: packed input and output planes, the uniform tables, the float
+ * images and tails, the temporal state. The temporal-only pass reads
+ * neither tables nor floats. */
+#define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
+    5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
       VKT_BIND_STORAGE }, sizeof (IirPush) }
 
-static const VktShader shader_scan = SHADER (iir_scan);
-static const VktShader shader_tails = SHADER (iir_tails);
-static const VktShader shader_scanline = SHADER (iir_scanline);
-static const VktShader shader_temporal = SHADER (iir_temporal);
+#define SCAN_SHADER(stem) SHADER (stem, VKT_BIND_UNIFORM, VKT_BIND_STORAGE)
+
+static const VktShader shader_scan = SCAN_SHADER (iir_scan);
+static const VktShader shader_tails = SCAN_SHADER (iir_tails);
+static const VktShader shader_scanline = SCAN_SHADER (iir_scanline);
+static const VktShader shader_temporal = SHADER (iir_temporal,
+    VKT_BIND_UNUSED, VKT_BIND_UNUSED);
 
 _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
@@ -282,18 +288,14 @@ record_temporal_only (Recording * rec, GError ** error)
 {
   const VktPlane *p = rec->plane;
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
-  gfloat uniform[VKT_IIR_UNIFORM_FLOATS] = { 0 };
-  VktBufferRef refs[5];
   IirPush push = { 0 };
   guint words;
 
   plane_push (rec, &push);
   plane_spec (p, spec);
   spec[IIR_SPEC_TEMPORAL] = rec->temporal != NULL;
-  memcpy (refs, rec->refs, sizeof (refs));
-  refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
   words = target_row_words (p);
-  return run_pass (rec->compute, &shader_temporal, spec, refs, &push,
+  return run_pass (rec->compute, &shader_temporal, spec, rec->refs, &push,
       (words + IIR_TEMPORAL_GROUP_X - 1) / IIR_TEMPORAL_GROUP_X,
       (p->roi.h + IIR_TEMPORAL_GROUP_Y - 1) / IIR_TEMPORAL_GROUP_Y, error);
 }
