@@ -1277,6 +1277,10 @@ run_case (guint64 index)
     GstBuffer *buf;
     gchar *summary;
 
+    /* A hang is a frame that does not end, not a slow case: a cold shader
+     * cache on a loaded lavapipe machine compiles for seconds per variant,
+     * and each caps change here may bring several. */
+    alarm (opt.timeout_s);
     if (i > 0 && feature (r, CLASS_CAPS_CHANGE, 0.15)) {
       gboolean bad;
       caps_refused |= !push_random_caps (r, &c, &info, &bad);
@@ -1593,8 +1597,9 @@ main (int argc, char **argv)
           "this many seconds", "S"},
     {"case", 0, 0, G_OPTION_ARG_INT64, &only_case, "Run only case K (replay)",
         "K"},
-    {"timeout", 0, 0, G_OPTION_ARG_INT, &timeout_s, "Seconds a case may take "
-          "(default " G_STRINGIFY (DEFAULT_TIMEOUT_S) ")", "S"},
+    {"timeout", 0, 0, G_OPTION_ARG_INT, &timeout_s, "Seconds the setup or "
+          "one frame of a case may take (default "
+          G_STRINGIFY (DEFAULT_TIMEOUT_S) ")", "S"},
     {"skip", 0, 0, G_OPTION_ARG_STRING, &skip, "Classes never drawn, e.g. "
           "short,bad-offset (the names in the case lines)", "LIST"},
     {"include", 0, 0, G_OPTION_ARG_STRING, &include, "Classes off by "

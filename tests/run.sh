@@ -16,6 +16,7 @@
 #   VKTILE_FUZZ_CASES cases of the fixed-seed corpus (default 120)
 #   VKTILE_FUZZ_SECONDS  fuzz new cases for this many seconds instead
 #   VKTILE_FUZZ_ARGS  the fuzzer's arguments instead (replay: "--case K --verbose")
+#   VKTILE_JOBS       tests run side by side (default: the cores, at most 4)
 set -u
 
 cd "$(dirname "$0")/.."
@@ -66,39 +67,55 @@ export GST_REGISTRY_1_0=$BUILD_DIR/tests/registry.bin GST_REGISTRY=$BUILD_DIR/te
 export CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-300}
 export CK_VERBOSITY=verbose
 export GST_DEBUG_NO_COLOR=1
+# one seed for every test process, so that it replays the whole run
+export VKTILE_SEED=${VKTILE_SEED:-$((RANDOM * 32768 + RANDOM))}
+echo "VKTILE_SEED=$VKTILE_SEED"
 
-passed=0
-failed=0
 start_all=$SECONDS
-for exe in "$BUILD_DIR"/tests/test_*; do
-  [ -f "$exe" ] && [ -x "$exe" ] || continue
-  name=$(basename "$exe")
-  if [ -n "${VKTILE_TESTS:-}" ] && [[ " $VKTILE_TESTS " != *" $name "* ]]; then continue; fi
-  log=$BUILD_DIR/tests/$name.log
-  start=$SECONDS
-  echo "=== $name"
-  timeout 1200 "$exe" >"$log" 2>&1
+results=$BUILD_DIR/tests/results
+rm -rf "$results"
+mkdir -p "$results"
+
+# One Check executable, or the part of it named after '@': the test cases
+# tagged with that name, or for "rest" those with none of the executable's
+# PARTS tags. Writes the report to
+# $results/LABEL.out and "passed failed" to $results/LABEL.count.
+run_check() {
+  local label=$1 name=${1%@*} part= start=$SECONDS rc line checks fails errors
+  local log=$BUILD_DIR/tests/$label.log p=0 f=0
+  local -a partenv=()
+  [[ $label == *@* ]] && part=${label#*@}
+  case $part in
+    '') ;;
+    rest) partenv=("CK_EXCLUDE_TAGS=${PARTS[$name]}") ;;
+    *) partenv=("CK_INCLUDE_TAGS=$part") ;;
+  esac
+  timeout 1200 env "${partenv[@]}" "$BUILD_DIR/tests/$name" >"$log" 2>&1
   rc=$?
-  # Check's per-test lines (P: passed, F: failed, E: error) and anything
-  # that explains a failure; lavapipe's conformance warning is noise.
-  grep -v -e '^WARNING: lavapipe is not a conformant' -e '^Running suite' "$log"
-  line=$(grep -E '^[0-9]+%: Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+' "$log" | tail -n 1)
-  if [ -n "$line" ]; then
-    checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
-    fails=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$line")
-    errors=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<<"$line")
-    passed=$((passed + checks - fails - errors))
-    failed=$((failed + fails + errors))
-    # a crash after the summary still fails the executable
-    if [ $rc -ne 0 ] && [ $((fails + errors)) -eq 0 ]; then failed=$((failed + 1)); fi
-  elif [ $rc -eq 0 ]; then
-    passed=$((passed + 1))   # not a Check program: one test
-  else
-    echo "$name: exit status $rc"
-    failed=$((failed + 1))
-  fi
-  echo "--- $name: $((SECONDS - start)) s (log: $log)"
-done
+  {
+    echo "=== $label"
+    # Check's per-test lines (P: passed, F: failed, E: error) and anything
+    # that explains a failure; lavapipe's conformance warning is noise.
+    grep -v -e '^WARNING: lavapipe is not a conformant' -e '^Running suite' "$log"
+    line=$(grep -E '^[0-9]+%: Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+' "$log" | tail -n 1)
+    if [ -n "$line" ]; then
+      checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
+      fails=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$line")
+      errors=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<<"$line")
+      p=$((checks - fails - errors))
+      f=$((fails + errors))
+      # a crash after the summary still fails the executable
+      if [ $rc -ne 0 ] && [ $f -eq 0 ]; then f=1; fi
+    elif [ $rc -eq 0 ]; then
+      p=1   # not a Check program: one test
+    else
+      echo "$label: exit status $rc"
+      f=1
+    fi
+    echo "--- $label: $((SECONDS - start)) s (log: $log)"
+  } >"$results/$label.out"
+  echo "$p $f" >"$results/$label.count"
+}
 
 # The fuzzer of the elements' boundary (tests/fuzz.c, docs/RELIABILITY.md),
 # built with ASan and UBSan in a directory of its own and run on a
@@ -152,14 +169,96 @@ run_fuzz() {
   return $((rc != 0))
 }
 
-if [ "${VKTILE_FUZZ:-1}" != 0 ] && { [ -z "${VKTILE_TESTS:-}" ] ||
-    [[ " $VKTILE_TESTS " == *" fuzz "* ]]; }; then
-  run_fuzz
+run_fuzz_job() {
+  local p=0 f=0
+  run_fuzz >"$results/fuzz.out" 2>&1
   case $? in
-    0) passed=$((passed + 1)) ;;
-    1) failed=$((failed + 1)) ;;
+    0) p=1 ;;
+    1) f=1 ;;
   esac
-fi
+  echo "$p $f" >"$results/fuzz.count"
+}
+
+# The jobs run side by side, VKTILE_JOBS at a time (default: the cores, at
+# most 4): on lavapipe a test's time is mostly the compiling of shader
+# variants. Longest first, so that the last to end is a short one. An
+# executable with PARTS runs as one process per tag of its test cases and
+# one for the untagged rest, so that no process comes near its limit with
+# a cold shader cache. Executables not named here run after these.
+declare -A PARTS=([test_recursivefilter]="settings filter")
+ORDER=(test_recursivefilter@settings test_recursivefilter@filter fuzz
+  test_gaussblur test_tiledconv test_recursivefilter@rest test_reliability
+  test_faults test_streaming)
+
+selected() { [ -z "${VKTILE_TESTS:-}" ] || [[ " $VKTILE_TESTS " == *" $1 "* ]]; }
+
+job_list=()
+for label in "${ORDER[@]}"; do
+  name=${label%@*}
+  if [ "$name" = fuzz ]; then
+    [ "${VKTILE_FUZZ:-1}" != 0 ] && selected fuzz && job_list+=(fuzz)
+  elif [ -x "$BUILD_DIR/tests/$name" ] && selected "$name"; then
+    job_list+=("$label")
+  fi
+done
+for exe in "$BUILD_DIR"/tests/test_*; do
+  [ -f "$exe" ] && [ -x "$exe" ] || continue
+  name=$(basename "$exe")
+  selected "$name" || continue
+  [[ " ${ORDER[*]} " == *" $name "* || " ${ORDER[*]} " == *" $name@"* ]] && continue
+  if [ -n "${PARTS[$name]:-}" ]; then
+    for part in ${PARTS[$name]} rest; do job_list+=("$name@$part"); done
+  else
+    job_list+=("$name")
+  fi
+done
+
+max_jobs=${VKTILE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ -n "${VKTILE_JOBS:-}" ] || [ "$max_jobs" -le 4 ] || max_jobs=4
+echo "running ${#job_list[@]} jobs, $max_jobs at a time: ${job_list[*]}"
+
+declare -A job_of=()
+# the tests of a killed run must not go on alone: each job's timeout, which
+# passes the signal on to its test, then the job
+stop_jobs() {
+  local pid
+  for pid in "${!job_of[@]}"; do
+    pkill -TERM -P "$pid" 2>/dev/null
+    kill "$pid" 2>/dev/null
+  done
+}
+trap stop_jobs EXIT
+
+finish_one() {
+  local pid
+  wait -n -p pid "${!job_of[@]}"
+  cat "$results/${job_of[$pid]}.out"
+  unset "job_of[$pid]"
+}
+
+for label in "${job_list[@]}"; do
+  while [ "${#job_of[@]}" -ge "$max_jobs" ]; do finish_one; done
+  if [ "$label" = fuzz ]; then
+    run_fuzz_job &
+  else
+    run_check "$label" &
+  fi
+  job_of[$!]=$label
+done
+while [ "${#job_of[@]}" -gt 0 ]; do finish_one; done
+trap - EXIT
+
+passed=0
+failed=0
+for label in "${job_list[@]}"; do
+  if read -r p f <"$results/$label.count"; then
+    passed=$((passed + p))
+    failed=$((failed + f))
+  else
+    echo "$label: no result"
+    failed=$((failed + 1))
+  fi
+done
 echo "all tests: $((SECONDS - start_all)) s"
 summary "$passed" "$failed"
 [ "$failed" -eq 0 ]

@@ -2590,11 +2590,18 @@ recursivefilter_suite (void)
   tcase_add_test (tc, test_property_changes_between_frames);
   tcase_add_test (tc, test_property_change_while_streaming);
 
-  tc = tcase_create ("filter");
+  /* tests/run.sh runs the test cases tagged "settings", those tagged
+   * "filter" and the others in three processes side by side (its PARTS). */
+  tc = tcase_create ("settings");
+  tcase_set_tags (tc, "settings");
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_identity_and_change);
   tcase_add_loop_test (tc, test_formats, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_matrix, 0, G_N_ELEMENTS (matrix_formats));
+
+  tc = tcase_create ("filter");
+  tcase_set_tags (tc, "filter");
+  suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_tile_sizes, 0, 2);
   tcase_add_loop_test (tc, test_large_support, 0, 3);
