@@ -57,6 +57,9 @@ layout(std430, set = 0, binding = 3) buffer Floats { float fl[]; };
 // boundaries.
 layout(std430, set = 0, binding = 3) buffer Floats4 { vec4 fl4[]; };
 layout(std430, set = 0, binding = 4) buffer TemporalState { float st[]; };
+// The packed output 16 bytes at a time, for blocks whose row words start on
+// a vector boundary.
+layout(std430, set = 0, binding = 1) buffer OutWords4 { uvec4 out_words4[]; };
 
 int box_radius() { return pc.box_r & 0xffff; }
 bool ext_constant() { return (pc.box_r & (1 << 30)) == 0; }
@@ -369,6 +372,24 @@ void store_block(int p0, int line, vec4 vals[E])
         break;
       int row = pc.dst_y + y;
       int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+      // A block wholly written, every lane filtered, its row words on a
+      // vector boundary (the full frame): four words per store.
+      int o = pc.out_base + row * pc.out_stride + word0;
+      if (FULL_MASK && p0 >= lo && p0 + E <= hi && (o & 3) == 0) {
+        [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
+          uvec4 words = uvec4(0u);
+          [[unroll]] for (int j = 0; j < 4; j++) {
+            [[unroll]] for (int l = 0; l < CPW; l++) {
+              int g = (q * 4 + j) * CPW + l;
+              int e = g >> LOG2_NCOMP;
+              int c = g & (NCOMP - 1);
+              words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
+            }
+          }
+          out_words4[(o >> 2) + q] = words;
+        }
+        continue;
+      }
       [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
         int pw0 = p0 + (w * CPW) / NCOMP;
         int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
