@@ -423,6 +423,13 @@ vkt_compute_has_subgroup_shuffles (VktCompute * c, guint min_size)
   return c->shuffle_subgroup >= MAX (min_size, 1);
 }
 
+static VkDescriptorType
+descriptor_type (VktBindType bind)
+{
+  return bind == VKT_BIND_UNIFORM ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER :
+      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
 static VktPipeline *
 pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
     guint n_spec, GError ** error)
@@ -439,8 +446,7 @@ pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
       continue;
     bindings[n++] = (VkDescriptorSetLayoutBinding) {
       .binding = i,
-      .descriptorType = shader->bindings[i] == VKT_BIND_UNIFORM ?
-          VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .descriptorType = descriptor_type (shader->bindings[i]),
       .descriptorCount = 1,
       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
     };
@@ -777,8 +783,7 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
       .dstSet = set,
       .dstBinding = i,
       .descriptorCount = 1,
-      .descriptorType = shader->bindings[i] == VKT_BIND_UNIFORM ?
-          VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .descriptorType = descriptor_type (shader->bindings[i]),
       .pBufferInfo = &infos[n],
     };
     n++;
