@@ -15,6 +15,7 @@
 #include "iir_tails.spv.h"
 #include "iir_scanline.spv.h"
 #include "iir_temporal.spv.h"
+#include "iir_box.spv.h"
 
 /* The push constants of every iir_*.comp (iir_interface.h). */
 typedef struct
@@ -35,6 +36,7 @@ _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 static const VktShader shader_scan = SCAN_SHADER (iir_scan);
 static const VktShader shader_tails = SCAN_SHADER (iir_tails);
 static const VktShader shader_scanline = SCAN_SHADER (iir_scanline);
+static const VktShader shader_box = SCAN_SHADER (iir_box);
 static const VktShader shader_temporal = SHADER (iir_temporal,
     VKT_BIND_UNUSED, VKT_BIND_UNUSED);
 
@@ -300,6 +302,60 @@ record_temporal_only (Recording * rec, GError ** error)
       (p->roi.h + IIR_TEMPORAL_GROUP_Y - 1) / IIR_TEMPORAL_GROUP_Y, error);
 }
 
+/* What a pass along `axis` pushes to write positions [lo, lo + len) of
+ * `out` from `in` (all but the chunks). */
+static void
+axis_push (const Recording * rec, gint axis, const Image * in,
+    const Image * out, gint lo, gint len, gfloat ext_value, IirPush * push)
+{
+  const VktPlane *p = rec->plane;
+
+  plane_push (rec, push);
+  if (!in->packed) {
+    push->fin_base = in->base;
+    push->fin_stride = image_stride (in->w, p);
+    push->fin_x0 = in->x0;
+    push->fin_y0 = in->y0;
+    push->fin_w = in->w;
+    push->fin_h = in->h;
+  }
+  if (!out->packed) {
+    push->fout_base = out->base;
+    push->fout_stride = image_stride (out->w, p);
+    push->fout_x0 = out->x0;
+    push->fout_y0 = out->y0;
+  }
+  push->out_lo = lo;
+  push->out_len = len;
+  if (axis == 0) {
+    /* Packed rows are written in whole words: blocks start on a word. */
+    if (out->packed)
+      push->off = ((p->roi.tx + lo) * p->ncomp % p->cpw) / p->ncomp;
+  } else if (out->packed) {
+    push->lane_off = p->roi.tx * p->ncomp % 4;
+  }
+  push->lines = scan_lines (p, axis, push->lane_off);
+  push->tails_base = rec->tails_base;
+  push->box_r = rec->plan->spec.box_radius | (isnan (ext_value) ? 1 << 30 : 0);
+  push->ext_value = isnan (ext_value) ? 0.0f : ext_value;
+}
+
+/* The specialization of a pass along `axis` from `in` to `out`. */
+static void
+axis_spec (const Recording * rec, gint axis, const Image * in,
+    const Image * out, gint lane_off, gboolean last, gint32 * spec)
+{
+  const VktPlane *p = rec->plane;
+
+  plane_spec (p, spec);
+  spec[IIR_SPEC_AXIS] = axis;
+  spec[IIR_SPEC_IN_FLOAT] = !in->packed;
+  spec[IIR_SPEC_OUT_KIND] = out->packed ? IIR_OUT_PACKED : IIR_OUT_FLOATS;
+  spec[IIR_SPEC_TEMPORAL] = last && rec->temporal;
+  spec[IIR_SPEC_ALIGNED] = axis == 1 && in->packed
+      && (p->roi.sx * p->ncomp - lane_off) % 4 == 0;
+}
+
 /* One scan along `axis`: positions [lo, lo + len) of `out` from `in`. */
 static gboolean
 record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
@@ -319,35 +375,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   gfloat unsharp = out->packed ? s->unsharp_amount : 0.0f;
   guint groups_x;
 
-  plane_push (rec, &push);
-  if (!in->packed) {
-    push.fin_base = in->base;
-    push.fin_stride = image_stride (in->w, p);
-    push.fin_x0 = in->x0;
-    push.fin_y0 = in->y0;
-    push.fin_w = in->w;
-    push.fin_h = in->h;
-  }
-  if (!out->packed) {
-    push.fout_base = out->base;
-    push.fout_stride = image_stride (out->w, p);
-    push.fout_x0 = out->x0;
-    push.fout_y0 = out->y0;
-  }
-  push.out_lo = lo;
-  push.out_len = len;
-  if (axis == 0) {
-    /* Packed rows are written in whole words: blocks start on a word. */
-    if (out->packed)
-      push.off = ((p->roi.tx + lo) * p->ncomp % p->cpw) / p->ncomp;
-  } else if (out->packed) {
-    push.lane_off = p->roi.tx * p->ncomp % 4;
-  }
-  push.lines = scan_lines (p, axis, push.lane_off);
-  push.tails_base = rec->tails_base;
-  push.box_r = s->box_radius | (isnan (ext_value) ? 1 << 30 : 0);
-  push.ext_value = isnan (ext_value) ? 0.0f : ext_value;
-
+  axis_push (rec, axis, in, out, lo, len, ext_value, &push);
   push.chunks = scan_chunks (s, p, axis, len + push.off, &subs);
   lines_per_group = MAX (1, IIR_GROUP_SIZE / subs);
   while ((1 << level) < subs)
@@ -357,19 +385,13 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   vkt_iir_pack (tables, c, a, box ? 1.0f / (2 * s->box_radius + 1) : 1.0f,
       unsharp, uniform);
 
-  plane_spec (p, spec);
+  axis_spec (rec, axis, in, out, push.lane_off, last, spec);
   spec[IIR_SPEC_KC] = c->form != VKT_IIR_FORM_NONE ? c->order : 0;
   spec[IIR_SPEC_KA] = a->form != VKT_IIR_FORM_NONE ? a->order : 0;
   spec[IIR_SPEC_FORM_C] = shader_form (c);
   spec[IIR_SPEC_FORM_A] = shader_form (a);
-  spec[IIR_SPEC_AXIS] = axis;
-  spec[IIR_SPEC_IN_FLOAT] = !in->packed;
-  spec[IIR_SPEC_OUT_KIND] = out->packed ? IIR_OUT_PACKED : IIR_OUT_FLOATS;
   spec[IIR_SPEC_BOX] = box;
-  spec[IIR_SPEC_TEMPORAL] = last && rec->temporal;
   spec[IIR_SPEC_SUBS] = subs;
-  spec[IIR_SPEC_ALIGNED] = axis == 1 && in->packed
-      && (p->roi.sx * p->ncomp - push.lane_off) % 4 == 0;
 
   memcpy (refs, rec->refs, sizeof (refs));
   refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
@@ -398,6 +420,114 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
   return run_pass (rec->compute, &shader_scan, spec, refs, &push, groups_x,
       push.chunks, error);
+}
+
+/* The box in one pass per axis (iir_box.comp): its fixed point keeps the
+ * constant border and a float input to 2^-frac code values, frac at least
+ * BOX_MIN_FRAC (an error of at most 1/16 code value per axis) and at most
+ * BOX_MAX_FRAC. */
+#define BOX_MIN_FRAC 3
+#define BOX_MAX_FRAC 8
+/* Walks (line groups x chunks) a box pass gives the GPU at least, where
+ * chunks can shrink to that: thousands of warps on a large GPU. Along y
+ * more walks paid on the H100 (4K RGBA 475 -> 187 us from 32768 to 65536);
+ * along x they cost more than they gave (4K RGBA 255 -> 367 us): each
+ * walk there strides through its own row, and the chunks' walk-in grows. */
+#define BOX_MIN_WALKS_X 32768
+#define BOX_MIN_WALKS_Y 65536
+
+/* Fraction bits of iir_box.comp's fixed point on this plane, or -1 where
+ * they would be fewer than BOX_MIN_FRAC: its sums, up to m^iterations
+ * times the largest value, must fit 32 bits, and a value must round
+ * through a float's 23 fraction bits. The scans run the box then. */
+static gint
+box_frac_bits (const VktIirSpec * s, const VktPlane * p)
+{
+  guint64 m = 2 * (guint64) s->box_radius + 1, total = (guint64) p->max_code;
+  guint i, iterations = MAX (s->iterations, 1);
+  gint f;
+
+  for (i = 0; i < iterations; i++)
+    total *= m;
+  for (f = BOX_MAX_FRAC; f >= BOX_MIN_FRAC; f--)
+    if ((total << f) < (G_GUINT64_CONSTANT (1) << 32)
+        && ((guint64) p->max_code << f) < (1u << 23))
+      return f;
+  return -1;
+}
+
+/* Blocks per chunk of a box pass over `lines` lines of `len` positions:
+ * about 8 times the walk in before a chunk (2 iterations x radius, which
+ * writes nothing), fewer where the GPU would get too few walks. */
+static gint
+box_subs (const VktIirSpec * s, gint axis, gint lines, gint len)
+{
+  gint reach = (gint) (MAX (s->iterations, 1) * s->box_radius);
+  gint64 min_walks = axis == 0 ? BOX_MIN_WALKS_X : BOX_MIN_WALKS_Y;
+  gint subs;
+
+  if (s->tile_size)
+    return CLAMP ((gint) pow2_ceil ((s->tile_size + IIR_BLOCK - 1) /
+            IIR_BLOCK), 1, IIR_MAX_SUBS);
+  subs = CLAMP ((gint) pow2_ceil ((8 * reach + IIR_BLOCK - 1) / IIR_BLOCK),
+      2, 64);
+  while (subs > 2 && (gint64) lines * ((len + subs * IIR_BLOCK - 1) /
+          (subs * IIR_BLOCK)) < min_walks)
+    subs /= 2;
+  return subs;
+}
+
+/* One box pass along `axis`, every iteration at once. */
+static gboolean
+record_box_pass (Recording * rec, gint axis, const Image * in,
+    const Image * out, gfloat ext_value, gint frac, gboolean last,
+    GError ** error)
+{
+  const VktPlane *p = rec->plane;
+  const VktIirSpec *s = &rec->plan->spec;
+  gint32 spec[IIR_SPEC_COUNT] = { 0 };
+  gfloat uniform[VKT_IIR_UNIFORM_FLOATS];
+  VktBufferRef refs[5];
+  IirPush push = { 0 };
+  gint len = axis == 0 ? p->roi.w : p->roi.h, subs;
+  gfloat unsharp = out->packed ? s->unsharp_amount : 0.0f;
+
+  axis_push (rec, axis, in, out, 0, len, ext_value, &push);
+  subs = box_subs (s, axis, push.lines, len + push.off);
+  push.chunks = (len + push.off + subs * IIR_BLOCK - 1) / (subs * IIR_BLOCK);
+
+  axis_spec (rec, axis, in, out, push.lane_off, last, spec);
+  spec[IIR_SPEC_SUBS] = subs;
+  spec[IIR_SPEC_ITER] = MAX (s->iterations, 1);
+  spec[IIR_SPEC_FRAC] = frac;
+  spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
+
+  /* The writer's tables: only the unsharp amount matters. */
+  vkt_iir_pack (get_tables (rec->plan, axis, 1), &rec->plan->causal[axis],
+      &rec->plan->anticausal[axis], 1.0f, unsharp, uniform);
+  memcpy (refs, rec->refs, sizeof (refs));
+  refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
+  return run_pass (rec->compute, &shader_box, spec, refs, &push,
+      (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, push.chunks,
+      error);
+}
+
+/* The box on every axis: along x from the frame into a float image of the
+ * ROI, then along y into the frame (the walk along y reads whole rows of
+ * floats at once, the one along x the packed words). */
+static gboolean
+record_box (Recording * rec, gfloat ext, gint frac, GError ** error)
+{
+  const VktIirSpec *s = &rec->plan->spec;
+  const VktPlane *p = rec->plane;
+  Image src = { TRUE }, dst = { TRUE }, result = {
+  FALSE, 0, 0, 0, p->roi.w, p->roi.h};
+
+  if (s->axis[0] && s->axis[1])
+    return record_box_pass (rec, 0, &src, &result, ext, frac, FALSE, error)
+        && record_box_pass (rec, 1, &result, &dst, ext, frac, TRUE, error);
+  return record_box_pass (rec, s->axis[0] ? 0 : 1, &src, &dst, ext, frac,
+      TRUE, error);
 }
 
 /* Floats of the tails (or the scanline's line buffer) of a scan. */
@@ -470,7 +600,7 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
 {
   const VktIirSpec *s = &plan->spec;
   Recording rec = { plan, compute, p };
-  gint axes[2], n_axes, levels, pad, i, l;
+  gint axes[2], n_axes, levels, pad, i, l, frac;
   gfloat ext, gain = 1.0f;
   gsize img_floats = plane_image_floats (s, p);
   Image src = { TRUE }, result, ping, pong, cur;
@@ -480,6 +610,10 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
   rec.temporal = temporal;
   if (!s->axis[0] && !s->axis[1])
     return record_temporal_only (&rec, error);
+  ext = border == GST_VKTILE_BORDER_CONSTANT ?
+      (gfloat) (border_value * p->max_code) : NAN;
+  if (s->box && !s->scanline && (frac = box_frac_bits (s, p)) >= 0)
+    return record_box (&rec, ext, frac, error);
   if (!s->scanline && !vkt_compute_has_subgroup_shuffles (compute,
           IIR_MIN_SUBGROUP)) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
@@ -497,8 +631,6 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
   FALSE, 2 * img_floats};
   rec.tails_base = 3 * img_floats;
 
-  ext = border == GST_VKTILE_BORDER_CONSTANT ?
-      (gfloat) (border_value * p->max_code) : NAN;
   cur = src;
   for (i = 0; i < n_axes; i++) {
     gint axis = axes[i];

@@ -326,6 +326,66 @@ bool lane_filtered(int c)
   return FULL_MASK || ((pc.chan_mask >> c) & 1u) != 0u;
 }
 
+// The output scale of a scan: only the box divides by its width.
+float output_scale() { return BOX ? misc.x : 1.0; }
+
+// Writes position p of line group `line` (not yet scaled) to the float
+// output; p is inside [out_lo, out_lo + out_len).
+void store_floats_at(int p, int line, vec4 v)
+{
+  v *= output_scale();
+  if (AXIS == 0) {
+    [[unroll]] for (int r = 0; r < RPL; r++) {
+      int y = line * RPL + r;
+      if (y >= pc.height)
+        break;
+      int b = pc.fout_base + (y - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP;
+      if (NCOMP == 4 && (b & 3) == 0) {
+        fl4[b >> 2] = v;
+        continue;
+      }
+      [[unroll]] for (int c = 0; c < NCOMP; c++)
+        fl[b + c] = v[r * NCOMP + c];
+    }
+  } else {
+    int b = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP;
+    int k0 = line * 4 - pc.lane_off;
+    if (k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b + k0) & 3) == 0) {
+      fl4[(b + k0) >> 2] = v;
+      return;
+    }
+    [[unroll]] for (int l = 0; l < 4; l++) {
+      int k = k0 + l;
+      if (k >= 0 && k < pc.width * NCOMP)
+        fl[b + k] = v[l];
+    }
+  }
+}
+
+// Writes position p of line group `line` along y (not yet scaled) to the
+// packed output: the row's words that the group's lanes cover, finished.
+void store_packed_y_at(int p, int line, vec4 v)
+{
+  v *= output_scale();
+  int k0 = line * 4 - pc.lane_off;
+  int word0 = (pc.dst_x * NCOMP + k0) / CPW;
+  int row = pc.dst_y + p;
+  [[unroll]] for (int w = 0; w < 4 / CPW; w++) {
+    uint word = 0u, keep = 0u;
+    [[unroll]] for (int l = 0; l < CPW; l++) {
+      int k = k0 + w * CPW + l;
+      int c = k & (NCOMP - 1);
+      if (k >= 0 && k < pc.width * NCOMP && lane_filtered(c))
+        word |= lane_bits(finish(v[w * CPW + l], k >> LOG2_NCOMP, c, p), l);
+      else
+        keep |= lane_mask(l);
+    }
+    if (keep != 0u)
+      word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+    out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
+  }
+}
+
 // Writes a block of E finished positions starting at ROI position p0 of
 // line group `line`; positions outside [out_lo, out_lo + out_len) are not
 // written. Packed x output: p0 is aligned so that the block covers whole
@@ -333,34 +393,16 @@ bool lane_filtered(int c)
 void store_block(int p0, int line, vec4 vals[E])
 {
   int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
-  float scale = BOX ? misc.x : 1.0;   // only the box divides by its width
-  if (OUT_KIND == OUT_FLOATS) {
+  float scale = output_scale();
+  if (OUT_KIND == OUT_FLOATS || AXIS == 1) {
     [[unroll]] for (int e = 0; e < E; e++) {
       int p = p0 + e;
       if (p < lo || p >= hi)
         continue;
-      if (AXIS == 0) {
-        [[unroll]] for (int r = 0; r < RPL; r++) {
-          int y = line * RPL + r;
-          if (y >= pc.height)
-            break;
-          int b = pc.fout_base + (y - pc.fout_y0) * pc.fout_stride + (p - pc.fout_x0) * NCOMP;
-          [[unroll]] for (int c = 0; c < NCOMP; c++)
-            fl[b + c] = vals[e][r * NCOMP + c] * scale;
-        }
-      } else {
-        int b = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP;
-        int k0 = line * 4 - pc.lane_off;
-        if (k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b + k0) & 3) == 0) {
-          fl4[(b + k0) >> 2] = vals[e] * scale;
-          continue;
-        }
-        [[unroll]] for (int l = 0; l < 4; l++) {
-          int k = line * 4 - pc.lane_off + l;
-          if (k >= 0 && k < pc.width * NCOMP)
-            fl[b + k] = vals[e][l] * scale;
-        }
-      }
+      if (OUT_KIND == OUT_FLOATS)
+        store_floats_at(p, line, vals[e]);
+      else
+        store_packed_y_at(p, line, vals[e]);
     }
     return;
   }
@@ -403,29 +445,6 @@ void store_block(int p0, int line, vec4 vals[E])
           int p = p0 + e;
           if (p >= lo && p < hi && lane_filtered(c))
             word |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p, c, y), l);
-          else
-            keep |= lane_mask(l);
-        }
-        if (keep != 0u)
-          word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
-        out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
-      }
-    }
-  } else {
-    int k0 = line * 4 - pc.lane_off;
-    int word0 = (pc.dst_x * NCOMP + k0) / CPW;
-    [[unroll]] for (int e = 0; e < E; e++) {
-      int p = p0 + e;
-      if (p < lo || p >= hi)
-        continue;
-      int row = pc.dst_y + p;
-      [[unroll]] for (int w = 0; w < 4 / CPW; w++) {
-        uint word = 0u, keep = 0u;
-        [[unroll]] for (int l = 0; l < CPW; l++) {
-          int k = k0 + w * CPW + l;
-          int c = k & (NCOMP - 1);
-          if (k >= 0 && k < pc.width * NCOMP && lane_filtered(c))
-            word |= lane_bits(finish(vals[e][w * CPW + l] * scale, k >> LOG2_NCOMP, c, p), l);
           else
             keep |= lane_mask(l);
         }

@@ -60,11 +60,13 @@
 #define IIR_SPEC_BOX 11         /* input is the box's x[p+r] - x[p-r-1] */
 #define IIR_SPEC_TEMPORAL 12    /* the write smooths across frames */
 #define IIR_SPEC_FULL_MASK 13   /* every lane of the plane is filtered */
-#define IIR_SPEC_SUBS 14        /* iir_scan: blocks per chunk, a power of 2 */
+#define IIR_SPEC_SUBS 14        /* iir_scan, iir_box: blocks per chunk, a power of 2 */
 #define IIR_SPEC_LEVEL 14       /* iir_tails: index of the chunk transition */
 #define IIR_SPEC_ALIGNED 16     /* along y: a line group is one source word */
 #define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
-#define IIR_SPEC_COUNT 18
+#define IIR_SPEC_ITER 18        /* iir_box: iterations of the box, 1 to 3 */
+#define IIR_SPEC_FRAC 19        /* iir_box: fraction bits of its fixed point */
+#define IIR_SPEC_COUNT 20
 
 #define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
 #define IIR_FORM_MODAL3 2       /* one real and one complex pole */
@@ -80,7 +82,7 @@
 #define IIR_MIN_SUBGROUP 4      /* iir_scan needs subgroups of at least this */
 #define IIR_MAX_SUBS 256        /* blocks per chunk, at most */
 #define IIR_MAX_LEVELS 11       /* block transitions A^(BLOCK 2^d), d < this */
-#define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline: lines per group */
+#define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline, iir_box: lines per group */
 #define IIR_TEMPORAL_GROUP_X 64 /* iir_temporal: words x rows per group */
 #define IIR_TEMPORAL_GROUP_Y 4
 
