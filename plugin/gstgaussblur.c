@@ -496,8 +496,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
   b.amount = (gfloat) s.amount;
   b.compute = compute;
   b.shared_bytes = MIN (MAX_SHARED_BYTES,
-      vkt_compute_get_device (compute)->physical_device->properties.
-      limits.maxComputeSharedMemorySize);
+      vkt_compute_max_shared_bytes (compute));
   for (axis = 0; axis < 2; axis++) {
     b.radius[axis] = vkt_gauss_radius (b.sigma[axis], s.radius);
     vkt_gauss_half_kernel (b.sigma[axis], b.radius[axis], half);

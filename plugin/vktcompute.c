@@ -991,6 +991,13 @@ vkt_compute_max_groups (VktCompute * c)
   return MIN (max[0], max[1]);
 }
 
+guint32
+vkt_compute_max_shared_bytes (VktCompute * c)
+{
+  return c->device->physical_device->properties.
+      limits.maxComputeSharedMemorySize;
+}
+
 /* ---- buffers and the submissions that use them ---- */
 
 static GQuark memory_sync_quark;

@@ -114,6 +114,8 @@ guint vkt_compute_dispatch_count (VktCompute * compute);
 guint64 vkt_compute_elapsed_ns (VktCompute * compute, VktTimestamp from,
     VktTimestamp to);
 guint32 vkt_compute_max_groups (VktCompute * compute);
+/* Bytes of shared memory a work-group may declare. */
+guint32 vkt_compute_max_shared_bytes (VktCompute * compute);
 
 /* A submission: its fence and, once it has signalled, its timestamps.
  * Refcounted and thread-safe; it keeps the device alive. */

@@ -24,6 +24,46 @@ layout(constant_id = IIR_SPEC_ITER) const int ITER = 1;   // 1 to 3
 layout(constant_id = IIR_SPEC_FRAC) const int FRAC = 0;
 layout(local_size_x = IIR_LINEAR_GROUP) in;
 
+int box_width() { return 2 * box_radius() + 1; }
+int box_reach() { return ITER * box_radius(); }
+
+// m^ITER: the sums' DC gain.
+uint box_gain()
+{
+  uint m = uint(box_width());
+  return ITER == 1 ? m : ITER == 2 ? m * m : m * m * m;
+}
+
+// Values below 2^23 in fixed point, rounded through the float's bits.
+uvec4 box_fixed(vec4 v)
+{
+  return floatBitsToUint(v * float(1 << FRAC) + MAGIC) & 0x7fffffu;
+}
+
+// The difference D[q] from the taps at q, q - m, q - 2m, q - 3m (those
+// past ITER unused), then the running sums.
+void box_advance(uvec4 t0, uvec4 t1, uvec4 t2, uvec4 t3,
+                 inout uvec4 s1, inout uvec4 s2, inout uvec4 s3)
+{
+  uvec4 d;
+  if (ITER == 1)
+    d = t0 - t1;
+  else if (ITER == 2)
+    d = t0 - 2u * t1 + t2;
+  else
+    d = t0 - 3u * t1 + 3u * t2 - t3;
+  s1 += d;
+  s2 += s1;
+  s3 += s2;
+}
+
+// The exact sum of the walk, the held value added back: m^ITER 2^FRAC
+// times the filtered value.
+uvec4 box_total(uvec4 s1, uvec4 s2, uvec4 s3, uvec4 back)
+{
+  return (ITER == 1 ? s1 : ITER == 2 ? s2 : s3) + back;
+}
+
 int line, first;    // the walk's line group, and its first position
 
 // The lanes at position p (any p), as read_at() but a vector or a word at a
@@ -31,23 +71,16 @@ int line, first;    // the walk's line group, and its first position
 // along x, a float image's row vector along y.
 vec4 lanes_at(int p)
 {
-  bool constant = ext_constant();
   if (AXIS == 0 && NCOMP == 4 && !IN_FLOAT && CPW == 4) {
-    if (p < 0 || p >= pc.width) {
-      if (constant)
-        return vec4(pc.ext_value);
-      p = clamp(p, 0, pc.width - 1);
-    }
+    if (!extend_index(p, pc.width))
+      return vec4(pc.ext_value);
     uint w = in_words[pc.in_base + (pc.src_y + line) * pc.in_stride + pc.src_x + p];
     return vec4(lane_of(w, 0), lane_of(w, 1), lane_of(w, 2), lane_of(w, 3));
   }
   if (AXIS == 0 && NCOMP == 4 && IN_FLOAT) {
     int xr = p - pc.fin_x0;
-    if (xr < 0 || xr >= pc.fin_w) {
-      if (constant)
-        return vec4(pc.ext_value);
-      xr = clamp(xr, 0, pc.fin_w - 1);
-    }
+    if (!extend_index(xr, pc.fin_w))
+      return vec4(pc.ext_value);
     return fl4[(pc.fin_base + (line - pc.fin_y0) * pc.fin_stride + xr * 4) >> 2];
   }
   if (AXIS == 1 && IN_FLOAT) {
@@ -57,40 +90,28 @@ vec4 lanes_at(int p)
         && pc.fin_x0 + pc.fin_w >= pc.width && (i & 3) == 0
         && (pc.fin_stride & 3) == 0) {
       int yr = p - pc.fin_y0;
-      if (yr < 0 || yr >= pc.fin_h) {
-        if (constant)
-          return vec4(pc.ext_value);
-        yr = clamp(yr, 0, pc.fin_h - 1);
-      }
+      if (!extend_index(yr, pc.fin_h))
+        return vec4(pc.ext_value);
       return fl4[(i + yr * pc.fin_stride) >> 2];
     }
   }
   return read_at(p, line);
 }
 
-// The line at position p in fixed point, held at its value at `first` before
-// it. Values below 2^23 round to an integer through the float's bits.
+// The line at position p in fixed point, held at its value at `first`
+// before it.
 uvec4 tap(int p)
 {
-  vec4 v = lanes_at(max(p, first)) * float(1 << FRAC);
-  return floatBitsToUint(v + MAGIC) & 0x7fffffu;
+  return box_fixed(lanes_at(max(p, first)));
 }
 
-// Takes in the tap at q: the difference D[q] of the taps m apart (binomial
-// weights), then the running sums.
+// Takes in the tap at q.
 void advance(int q, inout uvec4 s1, inout uvec4 s2, inout uvec4 s3)
 {
-  int m = 2 * box_radius() + 1;
-  uvec4 d;
-  if (ITER == 1)
-    d = tap(q) - tap(q - m);
-  else if (ITER == 2)
-    d = tap(q) - 2u * tap(q - m) + tap(q - 2 * m);
-  else
-    d = tap(q) - 3u * tap(q - m) + 3u * tap(q - 2 * m) - tap(q - 3 * m);
-  s1 += d;
-  s2 += s1;
-  s3 += s2;
+  int m = box_width();
+  uvec4 z = uvec4(0u);
+  box_advance(tap(q), tap(q - m), ITER > 1 ? tap(q - 2 * m) : z,
+              ITER > 2 ? tap(q - 3 * m) : z, s1, s2, s3);
 }
 
 void main()
@@ -98,22 +119,13 @@ void main()
   line = int(gl_GlobalInvocationID.x);
   if (line >= pc.lines)
     return;
-  int r = box_radius(), m = 2 * r + 1, reach = ITER * r;
+  int reach = box_reach();
   int c0 = int(gl_WorkGroupID.y) * SUBS * E + pc.out_lo - pc.off;
   int hi = pc.out_lo + pc.out_len;
   first = c0 - reach;
 
-  // The line before `first` is the constant x[first]; the sums see it
-  // minus that constant, which is zero there, and add it back as m^ITER
-  // times it (the filter's DC gain).
-  uvec4 held = tap(first);
-  uint gain = uint(m);
-  if (ITER > 1)
-    gain *= uint(m);
-  if (ITER > 2)
-    gain *= uint(m);
-  uvec4 back = held * gain;
-  float unit = 1.0 / (float(gain) * float(1 << FRAC));
+  uvec4 back = tap(first) * box_gain();
+  float unit = 1.0 / (float(box_gain()) * float(1 << FRAC));
 
   uvec4 s1 = uvec4(0u), s2 = uvec4(0u), s3 = uvec4(0u);
   int end = min(c0 + SUBS * E, hi);
@@ -125,7 +137,7 @@ void main()
       int p = q - reach;
       if (p < max(c0, pc.out_lo))
         continue;
-      vec4 v = vec4((ITER == 1 ? s1 : ITER == 2 ? s2 : s3) + back) * unit;
+      vec4 v = vec4(box_total(s1, s2, s3, back)) * unit;
       if (OUT_KIND == OUT_FLOATS)
         store_floats_at(p, line, v);
       else
@@ -141,7 +153,7 @@ void main()
     vec4 vals[E];
     [[unroll]] for (int e = 0; e < E; e++, q++) {
       advance(q, s1, s2, s3);
-      vals[e] = vec4((ITER == 1 ? s1 : ITER == 2 ? s2 : s3) + back) * unit;
+      vals[e] = vec4(box_total(s1, s2, s3, back)) * unit;
     }
     store_block(p0, line, vals);
   }

@@ -76,28 +76,45 @@ float source_lane(int x, int c, int y)
   return lane_of(w, k & (CPW - 1));
 }
 
+// Index i of a line of n samples continued beyond its ends by the border
+// rule: clamped into the line, or false where the constant applies.
+bool extend_index(inout int i, int n)
+{
+  if (i >= 0 && i < n)
+    return true;
+  if (ext_constant())
+    return false;
+  i = clamp(i, 0, n - 1);
+  return true;
+}
+
 // Component c of pixel (x, y) of the input, ROI coordinates, extended
 // beyond its domain by the border rule (constant or clamp).
 float fetch(int x, int c, int y)
 {
-  bool constant = ext_constant();
   if (!IN_FLOAT) {
-    if (x < 0 || x >= pc.width || y < 0 || y >= pc.height) {
-      if (constant)
-        return pc.ext_value;
-      x = clamp(x, 0, pc.width - 1);
-      y = clamp(y, 0, pc.height - 1);
-    }
+    if (!extend_index(x, pc.width) || !extend_index(y, pc.height))
+      return pc.ext_value;
     return source_lane(x, c, y);
   }
   int xr = x - pc.fin_x0, yr = y - pc.fin_y0;
-  if (xr < 0 || xr >= pc.fin_w || yr < 0 || yr >= pc.fin_h) {
-    if (constant)
-      return pc.ext_value;
-    xr = clamp(xr, 0, pc.fin_w - 1);
-    yr = clamp(yr, 0, pc.fin_h - 1);
-  }
+  if (!extend_index(xr, pc.fin_w) || !extend_index(yr, pc.fin_h))
+    return pc.ext_value;
   return fl[pc.fin_base + yr * pc.fin_stride + xr * NCOMP + c];
+}
+
+// Components k0 .. k0 + 3 of ROI row y (inside the ROI) of the packed
+// input, where component k0 starts a source word: one word, or two of 16
+// bits.
+vec4 source_word_lanes(int k0, int y)
+{
+  int w = pc.in_base + (pc.src_y + y) * pc.in_stride + (pc.src_x * NCOMP + k0) / CPW;
+  if (CPW == 4) {
+    uint v = in_words[w];
+    return vec4(lane_of(v, 0), lane_of(v, 1), lane_of(v, 2), lane_of(v, 3));
+  }
+  uint v0 = in_words[w], v1 = in_words[w + 1];
+  return vec4(lane_of(v0, 0), lane_of(v0, 1), lane_of(v1, 0), lane_of(v1, 1));
 }
 
 // The 4 lanes of line group `line` at position p (any p).
@@ -114,18 +131,9 @@ vec4 read_at(int p, int line)
     int k0 = line * 4 - pc.lane_off;
     if (ALIGNED && !IN_FLOAT && k0 >= 0 && k0 + 4 <= pc.width * NCOMP) {
       int y = p;
-      if (y < 0 || y >= pc.height) {
-        if (ext_constant())
-          return vec4(pc.ext_value);
-        y = clamp(y, 0, pc.height - 1);
-      }
-      int w = pc.in_base + (pc.src_y + y) * pc.in_stride + (pc.src_x * NCOMP + k0) / CPW;
-      if (CPW == 4) {
-        uint v = in_words[w];
-        return vec4(lane_of(v, 0), lane_of(v, 1), lane_of(v, 2), lane_of(v, 3));
-      }
-      uint v0 = in_words[w], v1 = in_words[w + 1];
-      return vec4(lane_of(v0, 0), lane_of(v0, 1), lane_of(v1, 0), lane_of(v1, 1));
+      if (!extend_index(y, pc.height))
+        return vec4(pc.ext_value);
+      return source_word_lanes(k0, y);
     }
     [[unroll]] for (int l = 0; l < 4; l++) {
       int k = k0 + l;
@@ -406,52 +414,50 @@ void store_block(int p0, int line, vec4 vals[E])
     }
     return;
   }
-  if (AXIS == 0) {
-    // Each row's lanes of the block, as a stream of words of the target row.
-    [[unroll]] for (int r = 0; r < RPL; r++) {
-      int y = line * RPL + r;
-      if (y >= pc.height)
-        break;
-      int row = pc.dst_y + y;
-      int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
-      // A block wholly written, every lane filtered, its row words on a
-      // vector boundary (the full frame): four words per store.
-      int o = pc.out_base + row * pc.out_stride + word0;
-      if (FULL_MASK && p0 >= lo && p0 + E <= hi && (o & 3) == 0) {
-        [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
-          uvec4 words = uvec4(0u);
-          [[unroll]] for (int j = 0; j < 4; j++) {
-            [[unroll]] for (int l = 0; l < CPW; l++) {
-              int g = (q * 4 + j) * CPW + l;
-              int e = g >> LOG2_NCOMP;
-              int c = g & (NCOMP - 1);
-              words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
-            }
+  // Each row's lanes of the block, as a stream of words of the target row.
+[[unroll]] for (int r = 0; r < RPL; r++) {
+    int y = line * RPL + r;
+    if (y >= pc.height)
+      break;
+    int row = pc.dst_y + y;
+    int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+    // A block wholly written, every lane filtered, its row words on a
+    // vector boundary (the full frame): four words per store.
+    int o = pc.out_base + row * pc.out_stride + word0;
+    if (FULL_MASK && p0 >= lo && p0 + E <= hi && (o & 3) == 0) {
+      [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
+        uvec4 words = uvec4(0u);
+        [[unroll]] for (int j = 0; j < 4; j++) {
+          [[unroll]] for (int l = 0; l < CPW; l++) {
+            int g = (q * 4 + j) * CPW + l;
+            int e = g >> LOG2_NCOMP;
+            int c = g & (NCOMP - 1);
+            words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
           }
-          out_words4[(o >> 2) + q] = words;
         }
+        out_words4[(o >> 2) + q] = words;
+      }
+      continue;
+    }
+    [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
+      int pw0 = p0 + (w * CPW) / NCOMP;
+      int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
+      if (pw1 < lo || pw0 >= hi)
         continue;
+      uint word = 0u, keep = 0u;
+      [[unroll]] for (int l = 0; l < CPW; l++) {
+        int g = w * CPW + l;
+        int e = g >> LOG2_NCOMP;
+        int c = g & (NCOMP - 1);
+        int p = p0 + e;
+        if (p >= lo && p < hi && lane_filtered(c))
+          word |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p, c, y), l);
+        else
+          keep |= lane_mask(l);
       }
-      [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
-        int pw0 = p0 + (w * CPW) / NCOMP;
-        int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
-        if (pw1 < lo || pw0 >= hi)
-          continue;
-        uint word = 0u, keep = 0u;
-        [[unroll]] for (int l = 0; l < CPW; l++) {
-          int g = w * CPW + l;
-          int e = g >> LOG2_NCOMP;
-          int c = g & (NCOMP - 1);
-          int p = p0 + e;
-          if (p >= lo && p < hi && lane_filtered(c))
-            word |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p, c, y), l);
-          else
-            keep |= lane_mask(l);
-        }
-        if (keep != 0u)
-          word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
-        out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
-      }
+      if (keep != 0u)
+        word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+      out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
     }
   }
 }
