@@ -415,7 +415,7 @@ void store_block(int p0, int line, vec4 vals[E])
     return;
   }
   // Each row's lanes of the block, as a stream of words of the target row.
-[[unroll]] for (int r = 0; r < RPL; r++) {
+  [[unroll]] for (int r = 0; r < RPL; r++) {
     int y = line * RPL + r;
     if (y >= pc.height)
       break;
