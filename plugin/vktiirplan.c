@@ -437,9 +437,10 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
 #define BOX_MIN_WALKS_Y 65536
 
 /* Fraction bits of iir_box.comp's fixed point on this plane, or -1 where
- * they would be fewer than BOX_MIN_FRAC: its sums, up to m^iterations
- * times the largest value, must fit 32 bits, and a value must round
- * through a float's 23 fraction bits. The scans run the box then. */
+ * iir_box.comp does not run the filter: not a box, the scanline baseline,
+ * or fewer than BOX_MIN_FRAC bits (its sums, up to m^iterations times the
+ * largest value, must fit 32 bits, and a value must round through a
+ * float's 23 fraction bits; the scans run the box then). */
 static gint
 box_frac_bits (const VktIirSpec * s, const VktPlane * p)
 {
@@ -447,6 +448,8 @@ box_frac_bits (const VktIirSpec * s, const VktPlane * p)
   guint i, iterations = MAX (s->iterations, 1);
   gint f;
 
+  if (!s->box || s->scanline)
+    return -1;
   for (i = 0; i < iterations; i++)
     total *= m;
   for (f = BOX_MAX_FRAC; f >= BOX_MIN_FRAC; f--)
@@ -586,6 +589,8 @@ vkt_iir_plan_scratch_floats (const VktIirPlan * plan, const VktPlane * p)
   n_axes = plane_axes (s, axes, &levels, &pad, &box);
   if (n_axes == 0)
     return 0;                   /* record_temporal_only() needs none */
+  if (box_frac_bits (s, p) >= 0)        /* record_box(): the x result */
+    return n_axes == 2 ? (gsize) image_stride (p->roi.w, p) * p->roi.h : 0;
   for (i = 0; i < n_axes; i++) {
     gint len = (axes[i] == 0 ? p->roi.w : p->roi.h) + 2 * pad;
     tails = MAX (tails, scan_tail_floats (s, p, axes[i], len));
@@ -612,7 +617,7 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
     return record_temporal_only (&rec, error);
   ext = border == GST_VKTILE_BORDER_CONSTANT ?
       (gfloat) (border_value * p->max_code) : NAN;
-  if (s->box && !s->scanline && (frac = box_frac_bits (s, p)) >= 0)
+  if ((frac = box_frac_bits (s, p)) >= 0)
     return record_box (&rec, ext, frac, error);
   if (!s->scanline && !vkt_compute_has_subgroup_shuffles (compute,
           IIR_MIN_SUBGROUP)) {
