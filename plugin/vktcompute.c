@@ -423,6 +423,12 @@ vkt_compute_has_subgroup_shuffles (VktCompute * c, guint min_size)
   return c->shuffle_subgroup >= MAX (min_size, 1);
 }
 
+guint
+vkt_compute_subgroup_size (VktCompute * c)
+{
+  return c->shuffle_subgroup;
+}
+
 static VkDescriptorType
 descriptor_type (VktBindType bind)
 {

@@ -22,7 +22,7 @@
 G_BEGIN_DECLS
 
 #define VKT_MAX_BINDINGS 6
-#define VKT_MAX_SPEC 20
+#define VKT_MAX_SPEC 24
 
 typedef enum
 {
@@ -79,6 +79,8 @@ GstVulkanDevice *vkt_compute_get_device (VktCompute * compute);
  * with the shuffle operations (queried once, when the helper is made). */
 gboolean vkt_compute_has_subgroup_shuffles (VktCompute * compute,
     guint min_size);
+/* The subgroup size of compute shaders with shuffles, 0 without them. */
+guint vkt_compute_subgroup_size (VktCompute * compute);
 
 VktPipeline *vkt_compute_pipeline (VktCompute * compute,
     const VktShader * shader, const gint32 * spec, guint n_spec,

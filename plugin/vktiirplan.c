@@ -16,6 +16,7 @@
 #include "iir_scanline.spv.h"
 #include "iir_temporal.spv.h"
 #include "iir_box.spv.h"
+#include "iir_box_rows.spv.h"
 
 /* The push constants of every iir_*.comp (iir_interface.h). */
 typedef struct
@@ -26,7 +27,7 @@ _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 
 /* Bindings: packed input and output planes, the uniform tables, the float
  * images and tails, the temporal state. The temporal-only pass reads
- * neither tables nor floats. */
+ * neither tables nor floats, the box along rows no tables. */
 #define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
     5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
       VKT_BIND_STORAGE }, sizeof (IirPush) }
@@ -37,6 +38,8 @@ static const VktShader shader_scan = SCAN_SHADER (iir_scan);
 static const VktShader shader_tails = SCAN_SHADER (iir_tails);
 static const VktShader shader_scanline = SCAN_SHADER (iir_scanline);
 static const VktShader shader_box = SCAN_SHADER (iir_box);
+static const VktShader shader_box_rows = SHADER (iir_box_rows,
+    VKT_BIND_UNUSED, VKT_BIND_STORAGE);
 static const VktShader shader_temporal = SHADER (iir_temporal,
     VKT_BIND_UNUSED, VKT_BIND_UNUSED);
 
@@ -156,6 +159,14 @@ static gint
 image_stride (gint w, const VktPlane * p)
 {
   return (w * p->ncomp + 3) & ~3;
+}
+
+/* Words per row of the box's fixed-point image between the axes (8-bit
+ * formats): two values a word, whole 16-byte vectors. */
+static gint
+fixed_image_stride (gint w, const VktPlane * p)
+{
+  return (w * p->ncomp + 7) / 8 * 4;
 }
 
 /* Line groups of a scan along `axis` (iir_interface.h): rows of 4 lanes
@@ -483,8 +494,8 @@ box_subs (const VktIirSpec * s, gint axis, gint lines, gint len)
 /* One box pass along `axis`, every iteration at once. */
 static gboolean
 record_box_pass (Recording * rec, gint axis, const Image * in,
-    const Image * out, gfloat ext_value, gint frac, gboolean last,
-    GError ** error)
+    const Image * out, gfloat ext_value, gint frac, gboolean in_fixed,
+    gboolean last, GError ** error)
 {
   const VktPlane *p = rec->plane;
   const VktIirSpec *s = &rec->plan->spec;
@@ -496,6 +507,8 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
   gfloat unsharp = out->packed ? s->unsharp_amount : 0.0f;
 
   axis_push (rec, axis, in, out, 0, len, ext_value, &push);
+  if (in_fixed)
+    push.fin_stride = fixed_image_stride (in->w, p);
   subs = box_subs (s, axis, push.lines, len + push.off);
   push.chunks = (len + push.off + subs * IIR_BLOCK - 1) / (subs * IIR_BLOCK);
 
@@ -503,6 +516,7 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
   spec[IIR_SPEC_SUBS] = subs;
   spec[IIR_SPEC_ITER] = MAX (s->iterations, 1);
   spec[IIR_SPEC_FRAC] = frac;
+  spec[IIR_SPEC_IN_FIXED] = in_fixed;
   spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;
 
   /* The writer's tables: only the unsharp amount matters. */
@@ -515,9 +529,64 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
       error);
 }
 
-/* The box on every axis: along x from the frame into a float image of the
- * ROI, then along y into the frame (the walk along y reads whole rows of
- * floats at once, the one along x the packed words). */
+/* Subgroups a box along rows (iir_box_rows.comp) gives the GPU at least,
+ * where chunks of a row can shrink to that: a full H100. */
+#define BOX_ROWS_MIN_WALKS 8192
+
+/* Chunks per row of iir_box_rows.comp: each walks in over 2 iterations x
+ * radius before its first output, so a chunk stays 8 times that long, and
+ * at least a segment (the positions a subgroup holds). */
+static gint
+box_rows_chunks (const VktIirSpec * s, const VktPlane * p, guint subgroup)
+{
+  gint reach = (gint) (MAX (s->iterations, 1) * s->box_radius);
+  gint segment = (gint) subgroup * 4 * p->cpw / p->ncomp;
+  gint min_len = MAX (8 * 2 * reach, segment), chunks = 1;
+
+  if (s->tile_size)
+    return MAX ((p->roi.w + (gint) s->tile_size - 1) / (gint) s->tile_size, 1);
+  while ((gint64) p->roi.h * chunks < BOX_ROWS_MIN_WALKS
+      && p->roi.w / (2 * chunks) >= min_len)
+    chunks *= 2;
+  return chunks;
+}
+
+/* The box along rows from the frame into the image `out` of the ROI (16-bit
+ * fixed point where `fixed`, else floats) by prefix sums across subgroups,
+ * every iteration at once. */
+static gboolean
+record_box_rows (Recording * rec, const Image * out, gboolean fixed,
+    gfloat ext_value, gint frac, GError ** error)
+{
+  const VktPlane *p = rec->plane;
+  const VktIirSpec *s = &rec->plan->spec;
+  Image src = { TRUE };
+  gint32 spec[IIR_SPEC_COUNT] = { 0 };
+  IirPush push = { 0 };
+  guint subgroup = vkt_compute_subgroup_size (rec->compute);
+  gint64 walks;
+
+  axis_push (rec, 0, &src, out, 0, p->roi.w, ext_value, &push);
+  push.lines = p->roi.h;
+  push.chunks = box_rows_chunks (s, p, subgroup);
+  axis_spec (rec, 0, &src, out, 0, FALSE, spec);
+  if (fixed) {
+    push.fout_stride = fixed_image_stride (out->w, p);
+    spec[IIR_SPEC_OUT_KIND] = IIR_OUT_FIXED;
+  }
+  spec[IIR_SPEC_ITER] = MAX (s->iterations, 1);
+  spec[IIR_SPEC_FRAC] = frac;
+  /* The shader strides over the walks, so any group count covers them. */
+  walks = (gint64) push.lines * push.chunks;
+  return run_pass (rec->compute, &shader_box_rows, spec, rec->refs, &push,
+      (guint) MIN ((walks * subgroup + IIR_LINEAR_GROUP - 1) /
+          IIR_LINEAR_GROUP, 65535), 1, error);
+}
+
+/* The box on every axis: along x from the frame into an image of the ROI
+ * (prefix sums along rows where the device has subgroup shuffles, else
+ * walks), then along y into the frame by walks, which read whole rows of
+ * that image at once. A single axis is one walk pass. */
 static gboolean
 record_box (Recording * rec, gfloat ext, gint frac, GError ** error)
 {
@@ -525,12 +594,21 @@ record_box (Recording * rec, gfloat ext, gint frac, GError ** error)
   const VktPlane *p = rec->plane;
   Image src = { TRUE }, dst = { TRUE }, result = {
   FALSE, 0, 0, 0, p->roi.w, p->roi.h};
+  /* 8-bit values keep 1/256 code value in 16 bits: half the bytes. */
+  gboolean fixed = p->bpc == 1;
 
+  if (s->axis[0] && s->axis[1] && vkt_compute_has_subgroup_shuffles
+      (rec->compute, IIR_MIN_SUBGROUP))
+    return record_box_rows (rec, &result, fixed, ext, frac, error)
+        && record_box_pass (rec, 1, &result, &dst, ext, frac, fixed, TRUE,
+        error);
   if (s->axis[0] && s->axis[1])
-    return record_box_pass (rec, 0, &src, &result, ext, frac, FALSE, error)
-        && record_box_pass (rec, 1, &result, &dst, ext, frac, TRUE, error);
+    return record_box_pass (rec, 0, &src, &result, ext, frac, FALSE, FALSE,
+        error)
+        && record_box_pass (rec, 1, &result, &dst, ext, frac, FALSE, TRUE,
+        error);
   return record_box_pass (rec, s->axis[0] ? 0 : 1, &src, &dst, ext, frac,
-      TRUE, error);
+      FALSE, TRUE, error);
 }
 
 /* Floats of the tails (or the scanline's line buffer) of a scan. */

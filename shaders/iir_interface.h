@@ -66,7 +66,8 @@
 #define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
 #define IIR_SPEC_ITER 18        /* iir_box: iterations of the box, 1 to 3 */
 #define IIR_SPEC_FRAC 19        /* iir_box: fraction bits of its fixed point */
-#define IIR_SPEC_COUNT 20
+#define IIR_SPEC_IN_FIXED 20    /* iir_box: input is the fixed-point image */
+#define IIR_SPEC_COUNT 21
 
 #define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
 #define IIR_FORM_MODAL3 2       /* one real and one complex pole */
@@ -75,6 +76,11 @@
 #define IIR_OUT_PACKED 0
 #define IIR_OUT_FLOATS 1
 #define IIR_OUT_TAILS 2
+#define IIR_OUT_FIXED 3         /* iir_box_rows: the fixed-point image */
+
+/* The box's image between the axes for 8-bit formats: 16-bit values with
+ * IIR_FIXED_FRAC fraction bits, rows of whole 16-byte vectors. */
+#define IIR_FIXED_FRAC 8
 
 #define IIR_MAX_ORDER 4
 #define IIR_BLOCK 16            /* positions per invocation of a scan */
