@@ -61,3 +61,95 @@ uint box_tap_weight(int k)
   uint w = (binomial >> (8 * k)) & 0xffu;
   return (k & 1) == 0 ? w : -w;
 }
+
+// The difference D[q] from the taps at q, q - m, q - 2m, q - 3m (those
+// past ITER unused), then the running sums.
+void box_advance(uvec4 t0, uvec4 t1, uvec4 t2, uvec4 t3,
+                 inout uvec4 s1, inout uvec4 s2, inout uvec4 s3)
+{
+  uvec4 d;
+  if (ITER == 1)
+    d = t0 - t1;
+  else if (ITER == 2)
+    d = t0 - 2u * t1 + t2;
+  else
+    d = t0 - 3u * t1 + 3u * t2 - t3;
+  s1 += d;
+  s2 += s1;
+  s3 += s2;
+}
+
+// The exact sum of the walk, the held value added back: m^ITER 2^FRAC
+// times the filtered value.
+uvec4 box_total(uvec4 s1, uvec4 s2, uvec4 s3, uvec4 back)
+{
+  return (ITER == 1 ? s1 : ITER == 2 ? s2 : s3) + back;
+}
+
+// The walks' reading of a line (iir_box.comp, iir_box_cols.comp).
+
+int line, first;    // the walk's line group, and its first position
+
+// The lanes at position p (any p), as read_at() but a vector or a word at a
+// time where the 4 lanes lie together: a pixel of four 8-bit components
+// along x, a float image's row vector along y.
+vec4 lanes_at(int p)
+{
+  if (AXIS == 0 && NCOMP == 4 && !IN_FLOAT && CPW == 4) {
+    if (!extend_index(p, pc.width))
+      return vec4(pc.ext_value);
+    uint w = in_words[pc.in_base + (pc.src_y + line) * pc.in_stride + pc.src_x + p];
+    return vec4(lane_of(w, 0), lane_of(w, 1), lane_of(w, 2), lane_of(w, 3));
+  }
+  if (AXIS == 0 && NCOMP == 4 && IN_FLOAT) {
+    int xr = p - pc.fin_x0;
+    if (!extend_index(xr, pc.fin_w))
+      return vec4(pc.ext_value);
+    return fl4[(pc.fin_base + (line - pc.fin_y0) * pc.fin_stride + xr * 4) >> 2];
+  }
+  if (AXIS == 1 && IN_FLOAT) {
+    int k0 = line * 4 - pc.lane_off;
+    int i = pc.fin_base + k0 - pc.fin_x0 * NCOMP;
+    if (k0 >= 0 && k0 + 4 <= pc.width * NCOMP && pc.fin_x0 <= 0
+        && pc.fin_x0 + pc.fin_w >= pc.width && (i & 3) == 0
+        && (pc.fin_stride & 3) == 0) {
+      int yr = p - pc.fin_y0;
+      if (!extend_index(yr, pc.fin_h))
+        return vec4(pc.ext_value);
+      return fl4[(i + yr * pc.fin_stride) >> 2];
+    }
+  }
+  return read_at(p, line);
+}
+
+// Along y, the lanes at position p of the fixed-point image, as FRAC
+// fraction bits: 8 bytes at once where the 4 lanes lie together.
+uvec4 image_lanes_at(int p)
+{
+  int yr = p - pc.fin_y0;
+  if (!extend_index(yr, pc.fin_h))
+    return box_fixed(vec4(pc.ext_value));
+  int row = pc.fin_base + yr * pc.fin_stride;
+  int k0 = line * 4 - pc.lane_off - pc.fin_x0 * NCOMP;
+  uvec4 h = uvec4(0u);
+  if (k0 >= 0 && k0 + 4 <= pc.fin_w * NCOMP && (k0 & 3) == 0) {
+    uvec2 w = fixed_words2[(row + k0 / 2) >> 1];
+    h = uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16);
+  } else {
+    [[unroll]] for (int l = 0; l < 4; l++) {
+      int k = k0 + l;
+      if (k >= 0 && k < pc.fin_w * NCOMP)
+        h[l] = (fixed_words[row + (k >> 1)] >> (16 * (k & 1))) & 0xffffu;
+    }
+  }
+  return box_from_image(h);
+}
+
+// The line at position p in fixed point, held at its value at `first`
+// before it.
+uvec4 tap(int p)
+{
+  if (IN_FIXED)
+    return image_lanes_at(max(p, first));
+  return box_fixed(lanes_at(max(p, first)));
+}

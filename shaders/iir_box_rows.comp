@@ -21,8 +21,9 @@ layout(local_size_x = IIR_LINEAR_GROUP) in;
 const int CI = 4 * CPW;         // components per invocation
 const int PPI = CI / NCOMP;     // positions per invocation
 
+// first (iir_box.glsl): where the walk's sums start; the row is held
+// constant before it.
 int row;      // the walk's row of the ROI
-int first;    // where its sums start; the row is held constant before it
 // In fixed point, per lane: the value of every position before
 // max(first, 0) (the held one, or the border's), and of every position
 // past the ROI's right edge.

@@ -89,6 +89,9 @@
 #define IIR_MAX_SUBS 256        /* blocks per chunk, at most */
 #define IIR_MAX_LEVELS 11       /* block transitions A^(BLOCK 2^d), d < this */
 #define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline, iir_box: lines per group */
+#define IIR_COLS_LINES 16       /* iir_box_cols: line groups x segments of */
+#define IIR_COLS_SEGS 16        /*   rows per work-group, */
+#define IIR_COLS_ROWS 8         /*   rows per segment */
 #define IIR_TEMPORAL_GROUP_X 64 /* iir_temporal: words x rows per group */
 #define IIR_TEMPORAL_GROUP_Y 4
 

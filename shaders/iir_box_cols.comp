@@ -1,0 +1,116 @@
+#version 450
+// iir_box_cols.comp: the box of radius r applied ITER times (iir_box.glsl)
+// along columns into the packed frame, by prefix sums across invocations
+// instead of one walk per chunk. A work-group holds COLS_LINES line groups
+// (4 lanes of a row each, side by side, so that a row's loads and stores
+// are contiguous) x COLS_SEGS segments of COLS_ROWS rows, and takes them
+// down its chunk COLS_SEGS x COLS_ROWS rows at a time. Each invocation
+// runs the sums of its segment from rest, keeping the last sum of every
+// row; the segments' totals meet in shared memory, where each segment
+// finds the sums entering it (after n rows, the state is a polynomial in
+// n of the state before); then every row is finished and stored. Chunks
+// can be long, so that their walk-in (2 ITER r rows) costs little.
+#extension GL_GOOGLE_include_directive : require
+#include "iir_common.glsl"
+#include "iir_box.glsl"
+
+layout(constant_id = IIR_SPEC_SUBS) const int SUBS = 4;   // rows per chunk / E
+layout(local_size_x = IIR_COLS_LINES, local_size_y = IIR_COLS_SEGS) in;
+
+const int R = IIR_COLS_ROWS;
+
+// Per line group and segment: the three sums after the segment's rows,
+// from rest.
+shared uvec4 seg_sums[IIR_COLS_SEGS][IIR_COLS_LINES][3];
+
+// The running sums (S1, S2, S3) entering a run of n rows, then through them
+// with sums t from rest.
+void through(inout uvec4 c[3], uint n, uvec4 t[3])
+{
+  c[2] += n * c[1] + (n * (n + 1u) / 2u) * c[0] + t[2];
+  c[1] += n * c[0] + t[1];
+  c[0] += t[0];
+}
+
+// The last sum at the n-th row of a run entered with c, whose own last sum
+// from rest there is l.
+uvec4 finished(uvec4 c[3], uint n, uvec4 l)
+{
+  if (ITER == 1)
+    return c[0] + l;
+  if (ITER == 2)
+    return c[1] + n * c[0] + l;
+  return c[2] + n * c[1] + (n * (n + 1u) / 2u) * c[0] + l;
+}
+
+void main()
+{
+  line = int(gl_WorkGroupID.x) * IIR_COLS_LINES + int(gl_LocalInvocationID.x);
+  int seg = int(gl_LocalInvocationID.y);
+  int reach = box_reach(), m = box_width();
+  int c0 = int(gl_WorkGroupID.y) * SUBS * E + pc.out_lo;
+  int end = min(c0 + SUBS * E, pc.out_lo + pc.out_len);
+  bool live = line < pc.lines;
+  first = c0 - reach;
+
+  // The image read directly: the line group is 8 bytes of a row of the
+  // fixed-point image (taps inside it are then plain loads).
+  int k0 = line * 4 - pc.lane_off, ki = k0 - pc.fin_x0 * NCOMP;
+  bool direct = IN_FIXED && ki >= 0 && ki + 4 <= pc.fin_w * NCOMP && (ki & 3) == 0;
+  int col = (pc.fin_base + ki / 2) >> 1, rows = pc.fin_stride >> 1;
+  // The output stored a word at a time: every lane filtered and stored
+  // as it is, the line group one word of the row.
+  bool word_out = CPW == 4 && FULL_MASK && !UNSHARP && !TEMPORAL && k0 >= 0
+      && k0 + 4 <= pc.width * NCOMP;
+  int o = pc.out_base + pc.dst_y * pc.out_stride + (pc.dst_x * NCOMP + k0) / 4;
+
+  uvec4 back = live ? tap(first) * box_gain() : uvec4(0u);
+  float unit = 1.0 / (float(box_gain()) * float(1 << FRAC));
+  uvec4 carry[3] = uvec4[3](uvec4(0u), uvec4(0u), uvec4(0u));
+
+  for (int qa = first; qa < end + reach; qa += IIR_COLS_SEGS * R) {
+    int q0 = qa + seg * R;   // this segment's first tap row
+    uvec4 l[R];
+    uvec4 t[3] = uvec4[3](uvec4(0u), uvec4(0u), uvec4(0u));
+    [[unroll]] for (int i = 0; i < R; i++) {
+      uvec4 x[4];
+      [[unroll]] for (int k = 0; k < 4; k++) {
+        x[k] = uvec4(0u);
+        if (k > ITER || !live)
+          continue;
+        int y = max(q0 + i - k * m, first);
+        int yr = y - pc.fin_y0;
+        if (direct && yr >= 0 && yr < pc.fin_h) {
+          uvec2 w = fixed_words2[col + yr * rows];
+          x[k] = box_from_image(uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16));
+        } else {
+          x[k] = tap(y);
+        }
+      }
+      box_advance(x[0], x[1], x[2], x[3], t[0], t[1], t[2]);
+      l[i] = t[ITER - 1];
+    }
+    seg_sums[seg][gl_LocalInvocationID.x] = t;
+    barrier();
+    uvec4 enter[3] = carry;
+    [[unroll]] for (int j = 0; j < IIR_COLS_SEGS; j++) {
+      if (j == seg)
+        enter = carry;
+      through(carry, uint(R), seg_sums[j][gl_LocalInvocationID.x]);
+    }
+    barrier();
+    if (!live)
+      continue;
+    [[unroll]] for (int i = 0; i < R; i++) {
+      int p = q0 + i - reach;
+      if (p < max(c0, pc.out_lo) || p >= end)
+        continue;
+      vec4 v = vec4(finished(enter, uint(i + 1), l[i]) + back) * unit;
+      if (word_out)
+        out_words[o + p * pc.out_stride] = lane_bits(v.x, 0) | lane_bits(v.y, 1)
+            | lane_bits(v.z, 2) | lane_bits(v.w, 3);
+      else
+        store_packed_y_at(p, line, v);
+    }
+  }
+}
