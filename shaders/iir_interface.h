@@ -91,7 +91,7 @@
 #define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline, iir_box: lines per group */
 #define IIR_COLS_LINES 16       /* iir_box_cols: line groups x segments of */
 #define IIR_COLS_SEGS 16        /*   rows per work-group, */
-#define IIR_COLS_ROWS 8         /*   rows per segment */
+#define IIR_COLS_ROWS 4         /*   rows per segment */
 #define IIR_TEMPORAL_GROUP_X 64 /* iir_temporal: words x rows per group */
 #define IIR_TEMPORAL_GROUP_Y 4
 
