@@ -42,8 +42,7 @@ bool fixed_walk_y(int c0, int end, uvec4 back, float unit)
   for (int q = first; q < end + reach; q++) {
     uvec4 t[4];
     [[unroll]] for (int k = 0; k < 4; k++) {
-      uvec2 w = k <= ITER ? fixed_words2[col + max(q - pc.fin_y0 - k * m, f) * rows] : uvec2(0u);
-      t[k] = box_from_image(uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16));
+      t[k] = box_from_image_words(k <= ITER ? fixed_words2[col + max(q - pc.fin_y0 - k * m, f) * rows] : uvec2(0u));
     }
     box_advance(t[0], t[1], t[2], t[3], s1, s2, s3);
     int p = q - reach;

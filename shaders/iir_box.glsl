@@ -54,6 +54,13 @@ uvec4 box_from_image(uvec4 h)
   return drop <= 0 ? h << max(-drop, 0) : (h + (1u << max(drop - 1, 0))) >> drop;
 }
 
+// The 4 values of the fixed-point image in two words, as FRAC fraction
+// bits.
+uvec4 box_from_image_words(uvec2 w)
+{
+  return box_from_image(uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16));
+}
+
 // The weight of tap k (at q - k m) in D: (-1)^k C(ITER, k), modulo 2^32.
 uint box_tap_weight(int k)
 {
@@ -131,16 +138,13 @@ uvec4 image_lanes_at(int p)
     return box_fixed(vec4(pc.ext_value));
   int row = pc.fin_base + yr * pc.fin_stride;
   int k0 = line * 4 - pc.lane_off - pc.fin_x0 * NCOMP;
+  if (k0 >= 0 && k0 + 4 <= pc.fin_w * NCOMP && (k0 & 3) == 0)
+    return box_from_image_words(fixed_words2[(row + k0 / 2) >> 1]);
   uvec4 h = uvec4(0u);
-  if (k0 >= 0 && k0 + 4 <= pc.fin_w * NCOMP && (k0 & 3) == 0) {
-    uvec2 w = fixed_words2[(row + k0 / 2) >> 1];
-    h = uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16);
-  } else {
-    [[unroll]] for (int l = 0; l < 4; l++) {
-      int k = k0 + l;
-      if (k >= 0 && k < pc.fin_w * NCOMP)
-        h[l] = (fixed_words[row + (k >> 1)] >> (16 * (k & 1))) & 0xffffu;
-    }
+  [[unroll]] for (int l = 0; l < 4; l++) {
+    int k = k0 + l;
+    if (k >= 0 && k < pc.fin_w * NCOMP)
+      h[l] = (fixed_words[row + (k >> 1)] >> (16 * (k & 1))) & 0xffffu;
   }
   return box_from_image(h);
 }

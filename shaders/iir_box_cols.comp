@@ -81,8 +81,7 @@ void main()
         int y = max(q0 + i - k * m, first);
         int yr = y - pc.fin_y0;
         if (direct && yr >= 0 && yr < pc.fin_h) {
-          uvec2 w = fixed_words2[col + yr * rows];
-          x[k] = box_from_image(uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16));
+          x[k] = box_from_image_words(fixed_words2[col + yr * rows]);
         } else {
           x[k] = tap(y);
         }
