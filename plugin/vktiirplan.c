@@ -472,13 +472,21 @@ box_frac_bits (const VktIirSpec * s, const VktPlane * p)
   return -1;
 }
 
+/* Positions the box reaches on each side (iterations x radius); a chunk
+ * of iir_box*.comp walks in over twice that before its first output. */
+static gint
+box_reach (const VktIirSpec * s)
+{
+  return (gint) (MAX (s->iterations, 1) * s->box_radius);
+}
+
 /* Blocks per chunk of a box pass over `lines` lines of `len` positions:
  * about 8 times the walk in before a chunk (2 iterations x radius, which
  * writes nothing), fewer where the GPU would get too few walks. */
 static gint
 box_subs (const VktIirSpec * s, gint axis, gint lines, gint len)
 {
-  gint reach = (gint) (MAX (s->iterations, 1) * s->box_radius);
+  gint reach = box_reach (s);
   gint64 min_walks = axis == 0 ? BOX_MIN_WALKS_X : BOX_MIN_WALKS_Y;
   gint subs;
 
@@ -508,7 +516,7 @@ box_subs (const VktIirSpec * s, gint axis, gint lines, gint len)
 static gint
 box_cols_subs (const VktIirSpec * s, gint lines, gint len)
 {
-  gint walk_in = 2 * (gint) (MAX (s->iterations, 1) * s->box_radius);
+  gint walk_in = 2 * box_reach (s);
   gint step = IIR_COLS_SEGS * IIR_COLS_ROWS;
   gint across = (lines + IIR_COLS_LINES - 1) / IIR_COLS_LINES, k, best = 0;
 
@@ -554,8 +562,8 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
    * need no short chunks (4K GRAY8 r8, 32 rows: 4.04x against 4.45x; r20
    * RGBA 3.95x against 4.49x). From the packed frame (axes=y) the walks
    * were faster even then (4K GRAY8 r8 3.44x against 3.87x). */
-  cols = axis == 1 && in_fixed && out->packed && 2 * MAX (s->iterations, 1)
-      * s->box_radius > (guint) subs * IIR_BLOCK;
+  cols = axis == 1 && in_fixed && out->packed
+      && 2 * box_reach (s) > subs * IIR_BLOCK;
   if (cols)
     subs = box_cols_subs (s, push.lines, len);
   push.chunks = (len + push.off + subs * IIR_BLOCK - 1) / (subs * IIR_BLOCK);
@@ -591,7 +599,7 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
 static gint
 box_rows_chunks (const VktIirSpec * s, const VktPlane * p, guint subgroup)
 {
-  gint reach = (gint) (MAX (s->iterations, 1) * s->box_radius);
+  gint reach = box_reach (s);
   gint segment = (gint) subgroup * 4 * p->cpw / p->ncomp;
   gint min_len = MAX (8 * 2 * reach, segment), chunks = 1;
 

@@ -27,17 +27,13 @@ void advance(int q, inout uvec4 s1, inout uvec4 s2, inout uvec4 s3)
 // ran.
 bool fixed_walk_y(int c0, int end, uvec4 back, float unit)
 {
-  int reach = box_reach(), m = box_width();
-  int k0 = line * 4 - pc.lane_off, ki = k0 - pc.fin_x0 * NCOMP;
-  int f = first - pc.fin_y0;
-  if (!(IN_FIXED && AXIS == 1 && OUT_KIND == OUT_PACKED && CPW == 4
-        && FULL_MASK && !UNSHARP && !TEMPORAL)
-      || k0 < 0 || k0 + 4 > pc.width * NCOMP || ki < 0
-      || ki + 4 > pc.fin_w * NCOMP || (ki & 3) != 0
-      || f < 0 || end + reach - pc.fin_y0 > pc.fin_h)
+  if (!(IN_FIXED && AXIS == 1 && OUT_KIND == OUT_PACKED))
     return false;
-  int col = (pc.fin_base + ki / 2) >> 1, rows = pc.fin_stride >> 1;
-  int o = pc.out_base + pc.dst_y * pc.out_stride + (pc.dst_x * NCOMP + k0) / 4;
+  int reach = box_reach(), m = box_width();
+  int col = image_group(), o = output_word_y(), f = first - pc.fin_y0;
+  if (col < 0 || o < 0 || f < 0 || end + reach - pc.fin_y0 > pc.fin_h)
+    return false;
+  int rows = pc.fin_stride >> 1;
   uvec4 s1 = uvec4(0u), s2 = uvec4(0u), s3 = uvec4(0u);
   for (int q = first; q < end + reach; q++) {
     uvec4 t[4];
@@ -49,8 +45,7 @@ bool fixed_walk_y(int c0, int end, uvec4 back, float unit)
     if (p < max(c0, pc.out_lo))
       continue;
     vec4 v = vec4(box_total(s1, s2, s3, back)) * unit;
-    out_words[o + p * pc.out_stride] = lane_bits(v.x, 0) | lane_bits(v.y, 1)
-        | lane_bits(v.z, 2) | lane_bits(v.w, 3);
+    out_words[o + p * pc.out_stride] = word_of_lanes(v);
   }
   return true;
 }

@@ -61,7 +61,8 @@ uvec4 box_from_image_words(uvec2 w)
   return box_from_image(uvec4(w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16));
 }
 
-// The weight of tap k (at q - k m) in D: (-1)^k C(ITER, k), modulo 2^32.
+// The weight of tap k (at q - k m) in D: (-1)^k C(ITER, k), modulo 2^32
+// (0 past ITER).
 uint box_tap_weight(int k)
 {
   const uint binomial = ITER == 1 ? 0x0101u : ITER == 2 ? 0x010201u : 0x01030301u;
@@ -74,14 +75,8 @@ uint box_tap_weight(int k)
 void box_advance(uvec4 t0, uvec4 t1, uvec4 t2, uvec4 t3,
                  inout uvec4 s1, inout uvec4 s2, inout uvec4 s3)
 {
-  uvec4 d;
-  if (ITER == 1)
-    d = t0 - t1;
-  else if (ITER == 2)
-    d = t0 - 2u * t1 + t2;
-  else
-    d = t0 - 3u * t1 + 3u * t2 - t3;
-  s1 += d;
+  s1 += box_tap_weight(0) * t0 + box_tap_weight(1) * t1
+      + box_tap_weight(2) * t2 + box_tap_weight(3) * t3;
   s2 += s1;
   s3 += s2;
 }
@@ -129,6 +124,35 @@ vec4 lanes_at(int p)
   return read_at(p, line);
 }
 
+// Along y, where the line group's 4 lanes lie together as 8 bytes of the
+// fixed-point image: their index in fixed_words2 at the image's row 0, or
+// -1. A row is fin_stride / 2 of those.
+int image_group()
+{
+  int k0 = line * 4 - pc.lane_off - pc.fin_x0 * NCOMP;
+  if (k0 < 0 || k0 + 4 > pc.fin_w * NCOMP || (k0 & 3) != 0)
+    return -1;
+  return (pc.fin_base + k0 / 2) >> 1;
+}
+
+// Along y, the word of the packed output's row 0 that the line group
+// fills alone, every lane filtered and stored as it is (no unsharp mask,
+// no temporal smoothing), or -1.
+int output_word_y()
+{
+  int k0 = line * 4 - pc.lane_off;
+  if (!(CPW == 4 && FULL_MASK && !UNSHARP && !TEMPORAL) || k0 < 0
+      || k0 + 4 > pc.width * NCOMP)
+    return -1;
+  return pc.out_base + pc.dst_y * pc.out_stride + (pc.dst_x * NCOMP + k0) / 4;
+}
+
+// Four 8-bit lanes as one word.
+uint word_of_lanes(vec4 v)
+{
+  return lane_bits(v.x, 0) | lane_bits(v.y, 1) | lane_bits(v.z, 2) | lane_bits(v.w, 3);
+}
+
 // Along y, the lanes at position p of the fixed-point image, as FRAC
 // fraction bits: 8 bytes at once where the 4 lanes lie together.
 uvec4 image_lanes_at(int p)
@@ -136,10 +160,11 @@ uvec4 image_lanes_at(int p)
   int yr = p - pc.fin_y0;
   if (!extend_index(yr, pc.fin_h))
     return box_fixed(vec4(pc.ext_value));
+  int group = image_group();
+  if (group >= 0)
+    return box_from_image_words(fixed_words2[group + yr * (pc.fin_stride >> 1)]);
   int row = pc.fin_base + yr * pc.fin_stride;
   int k0 = line * 4 - pc.lane_off - pc.fin_x0 * NCOMP;
-  if (k0 >= 0 && k0 + 4 <= pc.fin_w * NCOMP && (k0 & 3) == 0)
-    return box_from_image_words(fixed_words2[(row + k0 / 2) >> 1]);
   uvec4 h = uvec4(0u);
   [[unroll]] for (int l = 0; l < 4; l++) {
     int k = k0 + l;

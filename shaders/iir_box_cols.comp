@@ -53,16 +53,11 @@ void main()
   bool live = line < pc.lines;
   first = c0 - reach;
 
-  // The image read directly: the line group is 8 bytes of a row of the
-  // fixed-point image (taps inside it are then plain loads).
-  int k0 = line * 4 - pc.lane_off, ki = k0 - pc.fin_x0 * NCOMP;
-  bool direct = IN_FIXED && ki >= 0 && ki + 4 <= pc.fin_w * NCOMP && (ki & 3) == 0;
-  int col = (pc.fin_base + ki / 2) >> 1, rows = pc.fin_stride >> 1;
-  // The output stored a word at a time: every lane filtered and stored
-  // as it is, the line group one word of the row.
-  bool word_out = CPW == 4 && FULL_MASK && !UNSHARP && !TEMPORAL && k0 >= 0
-      && k0 + 4 <= pc.width * NCOMP;
-  int o = pc.out_base + pc.dst_y * pc.out_stride + (pc.dst_x * NCOMP + k0) / 4;
+  // The image read directly where the line group is 8 bytes of its rows
+  // (taps inside it are then plain loads), the output a word at a time
+  // where it can be.
+  int col = IN_FIXED ? image_group() : -1, rows = pc.fin_stride >> 1;
+  int o = output_word_y();
 
   uvec4 back = live ? tap(first) * box_gain() : uvec4(0u);
   float unit = 1.0 / (float(box_gain()) * float(1 << FRAC));
@@ -80,7 +75,7 @@ void main()
           continue;
         int y = max(q0 + i - k * m, first);
         int yr = y - pc.fin_y0;
-        if (direct && yr >= 0 && yr < pc.fin_h) {
+        if (col >= 0 && yr >= 0 && yr < pc.fin_h) {
           x[k] = box_from_image_words(fixed_words2[col + yr * rows]);
         } else {
           x[k] = tap(y);
@@ -105,9 +100,8 @@ void main()
       if (p < max(c0, pc.out_lo) || p >= end)
         continue;
       vec4 v = vec4(finished(enter, uint(i + 1), l[i]) + back) * unit;
-      if (word_out)
-        out_words[o + p * pc.out_stride] = lane_bits(v.x, 0) | lane_bits(v.y, 1)
-            | lane_bits(v.z, 2) | lane_bits(v.w, 3);
+      if (o >= 0)
+        out_words[o + p * pc.out_stride] = word_of_lanes(v);
       else
         store_packed_y_at(p, line, v);
     }
