@@ -10,7 +10,9 @@ GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
 #define GST_CAT_DEFAULT vkt_compute_debug
 
 #define MAX_SETS_PER_FRAME 256
-#define UNIFORM_SLOT_SIZE (64 * 1024)
+/* A frame's uniforms: recursivefilter's chunk tails take 10 KB each, up
+ * to six of them (three planes, two axes) besides the small ones. */
+#define UNIFORM_SLOT_SIZE (256 * 1024)
 /* Dispatches of a frame timed one by one when the vktcompute debug
  * category is at TRACE: a timestamp pair around each, after the frame's
  * own timestamps in the slot's query pool. */

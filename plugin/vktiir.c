@@ -556,6 +556,25 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     }
     g_free (yc);
   }
+
+  if ((has_c || has_a) && elems * subs <= VKT_IIR_TAIL_MAX_LEN) {
+    gint chunk = elems * subs, m, n;
+    gdouble yc[VKT_IIR_TAIL_MAX_LEN];
+
+    /* The tails of a chunk holding a unit impulse at m. */
+    t->tail_len = chunk;
+    for (m = 0; m < chunk; m++) {
+      gdouble s[K] = { 0 }, u[K] = { 0 };
+      for (n = 0; n < chunk; n++)
+        yc[n] = has_c ? stage_step (causal, s, n == m) : n == m;
+      for (n = chunk - 1; has_a && n >= 0; n--)
+        stage_step (anticausal, u, yc[n]);
+      for (i = 0; i < kc; i++)
+        t->tail_w[m][i] = s[i];
+      for (i = 0; i < ka; i++)
+        t->tail_w[m][kc + i] = u[i];
+    }
+  }
 }
 
 void
@@ -589,4 +608,16 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
       out[IIR_U_RIGHT + i * 4 + j] = t->right[i][j];
     out[IIR_U_RIGHT_E + i] = t->right[i][kc];
   }
+}
+
+void
+vkt_iir_pack_tail_weights (const VktIirTables * t, gfloat * out)
+{
+  gint n, i;
+
+  memset (out + IIR_U_TAIL_W, 0,
+      sizeof (gfloat) * (VKT_IIR_TAIL_FLOATS - IIR_U_TAIL_W));
+  for (n = 0; n < t->tail_len; n++)
+    for (i = 0; i < 2 * K; i++)
+      out[IIR_U_TAIL_W + 2 * K * n + i] = t->tail_w[n][i];
 }

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 
 #define VKT_IIR_MAX_ORDER IIR_MAX_ORDER
 #define VKT_IIR_MAX_LEVELS IIR_MAX_LEVELS       /* A^(E * 2^d), d < this */
+#define VKT_IIR_TAIL_MAX_LEN IIR_TAIL_MAX_LEN
 
 typedef enum
 {
@@ -91,6 +92,12 @@ typedef struct
    * with forever (column kc): the infinite extension, exactly. */
   gdouble right[VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER + 1];
   gdouble gain;                 /* DC gain of the chain */
+  /* A chunk's tails from rest as weights of its samples (chunks of at most
+   * VKT_IIR_TAIL_MAX_LEN; tail_len 0 otherwise): tail i = sum_n
+   * tail_w[n][i] x[n], i < kc the causal state leaving the chunk, then the
+   * anticausal state leaving it to the left. */
+  gint tail_len;
+  gdouble tail_w[VKT_IIR_TAIL_MAX_LEN][2 * VKT_IIR_MAX_ORDER];
 } VktIirTables;
 
 /* causal / anticausal: either may be FORM_NONE; a stage without a steady
@@ -106,6 +113,11 @@ void vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
 void vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gfloat scale, gfloat unsharp,
     gfloat * out);
+
+/* The tail weights for iir_chunk_tails.comp, written after the floats of
+ * vkt_iir_pack(): `out` holds VKT_IIR_TAIL_FLOATS. */
+#define VKT_IIR_TAIL_FLOATS IIR_U_TAIL_FLOATS
+void vkt_iir_pack_tail_weights (const VktIirTables * t, gfloat * out);
 
 G_END_DECLS
 

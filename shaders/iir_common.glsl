@@ -50,6 +50,9 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 cross_m[4];
   vec4 right_m[4];    // anticausal state i from causal state j
   vec4 right_e;       // ... and from the value the line continues with
+#ifdef IIR_TAIL_WEIGHTS
+  vec4 tail_w[2 * IIR_TAIL_MAX_LEN];  // IIR_U_TAIL_W
+#endif
 };
 
 layout(std430, set = 0, binding = 3) buffer Floats { float fl[]; };

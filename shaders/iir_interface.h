@@ -94,6 +94,9 @@
 #define IIR_COLS_ROWS 4         /*   rows per segment */
 #define IIR_TEMPORAL_GROUP_X 64 /* iir_temporal: words x rows per group */
 #define IIR_TEMPORAL_GROUP_Y 4
+#define IIR_TAIL_MAX_LEN 256    /* iir_chunk_tails: longest chunk it sums */
+#define IIR_TAIL_GROUP_X 32     /* iir_chunk_tails: line groups x */
+#define IIR_TAIL_SPLIT 8        /*   stretches of a chunk per group */
 
 /* The uniform tables (binding 2, std140, vec4 rows), offsets in floats. */
 #define IIR_U_COEF_C 0          /* causal stage coefficients, 16 */
@@ -106,5 +109,10 @@
 #define IIR_U_RIGHT (IIR_U_CROSS + 16)  /* 4x4 */
 #define IIR_U_RIGHT_E (IIR_U_RIGHT + 16)
 #define IIR_U_FLOATS (IIR_U_RIGHT_E + 4)
+/* iir_chunk_tails' uniform only: after the tables, per position n of a
+ * chunk two vec4 rows of weights W[n][i], tail i = sum_n W[n][i] x[n]
+ * (causal states, then anticausal). */
+#define IIR_U_TAIL_W IIR_U_FLOATS
+#define IIR_U_TAIL_FLOATS (IIR_U_TAIL_W + 8 * IIR_TAIL_MAX_LEN)
 
 #endif

@@ -412,6 +412,15 @@ check_tiled (const VktIirStage * c, const VktIirStage * a, gint elems,
       sc[j + 1][l] = v + s[l];
       g0[j][l] = u[l];
     }
+    /* The same tails as weighted sums of the chunk's samples. */
+    fail_unless_equals_int (t->tail_len, L <= VKT_IIR_TAIL_MAX_LEN ? L : 0);
+    for (l = 0; t->tail_len && l < kc + ka; l++) {
+      gdouble v = 0, want_tail = l < kc ? s[l] : u[l - kc];
+      for (i = 0; i < L; i++)
+        v += t->tail_w[i][l] * x[j * L + i];
+      fail_unless (fabs (v - want_tail) < 1e-9 * (1 + fabs (want_tail)),
+          "tail %d of chunk %d: %g vs %g", l, j, v, want_tail);
+    }
   }
   for (l = 0; l < ka; l++) {
     ta[chunks - 1][l] = t->right[l][kc] * er;
@@ -466,6 +475,8 @@ GST_START_TEST (test_iir_tiles)
   vkt_iir_stage_none (&none);
   check_tiled (&g, &g, 16, 4, 200, rand);
   check_tiled (&g, &g, 16, 1, 37, rand);
+  check_tiled (&g, &g, 16, 8, 300, rand);
+  check_tiled (&e, &e, 16, 32, 600, rand);
   check_tiled (&d3, &d3, 16, 2, 101, rand);
   check_tiled (&d4, &e, 8, 8, 300, rand);
   check_tiled (&e, &none, 16, 4, 130, rand);
@@ -497,6 +508,17 @@ GST_START_TEST (test_iir_pack)
   fail_unless (out[408 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
   fail_unless (out[424 + 2] == (gfloat) t->right[2][3]);
   fail_unless (fabs (t->gain - 1.0) < 1e-9);
+  {
+    gfloat *w = g_new (gfloat, VKT_IIR_TAIL_FLOATS);
+
+    fail_unless_equals_int (t->tail_len, 128);
+    memcpy (w, out, sizeof (out));
+    vkt_iir_pack_tail_weights (t, w);
+    fail_unless (w[0] == out[0] && w[424 + 2] == out[424 + 2]);
+    fail_unless (w[428 + 8 * 3 + 5] == (gfloat) t->tail_w[3][5]);
+    fail_unless (w[428 + 8 * 127 + 2] == (gfloat) t->tail_w[127][2]);
+    g_free (w);
+  }
   g_free (t);
 }
 
