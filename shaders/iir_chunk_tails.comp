@@ -23,14 +23,13 @@ const int SPLIT = LEN / 4 < IIR_TAIL_SPLIT ? LEN / 4 : IIR_TAIL_SPLIT;
 const int STRETCH = LEN / SPLIT;
 shared vec4 partial[IIR_TAIL_SPLIT][IIR_TAIL_GROUP_X];
 
-// The line group at position p where it is one word (two of 16 bits) of
-// the packed plane along y, read with no other check than the rows'.
-vec4 word_at(int p, int k0)
+// The line group at position p, read at `column` (word_column()).
+vec4 word_at(int p, int column)
 {
   int y = p;
   if (!extend_index(y, pc.height))
     return vec4(pc.ext_value);
-  return source_word_lanes(k0, y);
+  return word_lanes_at(column, y);
 }
 
 void main()
@@ -40,10 +39,7 @@ void main()
   int chunk = int(gl_WorkGroupID.y);
   int n0 = part * STRETCH;
   int p0 = chunk * LEN + n0 + pc.out_lo - pc.off;
-  int k0 = line * 4 - pc.lane_off;
-  // As read_at() decides, once for the stretch.
-  bool word = AXIS == 1 && ALIGNED && !IN_FLOAT && !BOX && k0 >= 0
-      && k0 + 4 <= pc.width * NCOMP;
+  int column = BOX ? -1 : word_column(line);
 
   vec4 acc[2 * KMAX];
   [[unroll]] for (int i = 0; i < 2 * KMAX; i++)
@@ -52,7 +48,7 @@ void main()
     for (int n = 0; n < STRETCH; n += 4) {
       vec4 x[4];
       [[unroll]] for (int k = 0; k < 4; k++)
-        x[k] = word ? word_at(p0 + n + k, k0) : stage_input(p0 + n + k, line);
+        x[k] = column >= 0 ? word_at(p0 + n + k, column) : stage_input(p0 + n + k, line);
       [[unroll]] for (int k = 0; k < 4; k++) {
         vec4 w0 = tail_w[2 * (n0 + n + k)], w1 = tail_w[2 * (n0 + n + k) + 1];
         [[unroll]] for (int i = 0; i < NT; i++)

@@ -106,12 +106,21 @@ float fetch(int x, int c, int y)
   return fl[pc.fin_base + yr * pc.fin_stride + xr * NCOMP + c];
 }
 
-// Components k0 .. k0 + 3 of ROI row y (inside the ROI) of the packed
-// input, where component k0 starts a source word: one word, or two of 16
-// bits.
-vec4 source_word_lanes(int k0, int y)
+// Along y from a packed plane whose line groups are whole source words
+// (ALIGNED): where line group `line`'s word lies in ROI row 0, or -1 where
+// read_at() reads it lane by lane.
+int word_column(int line)
 {
-  int w = pc.in_base + (pc.src_y + y) * pc.in_stride + (pc.src_x * NCOMP + k0) / CPW;
+  int k0 = line * 4 - pc.lane_off;
+  if (AXIS != 1 || !ALIGNED || IN_FLOAT || k0 < 0 || k0 + 4 > pc.width * NCOMP)
+    return -1;
+  return pc.in_base + pc.src_y * pc.in_stride + (pc.src_x * NCOMP + k0) / CPW;
+}
+
+// The lanes of that word in ROI row y (inside the ROI).
+vec4 word_lanes_at(int column, int y)
+{
+  int w = column + y * pc.in_stride;
   if (CPW == 4) {
     uint v = in_words[w];
     return vec4(lane_of(v, 0), lane_of(v, 1), lane_of(v, 2), lane_of(v, 3));
@@ -132,11 +141,12 @@ vec4 read_at(int p, int line)
     }
   } else {
     int k0 = line * 4 - pc.lane_off;
-    if (ALIGNED && !IN_FLOAT && k0 >= 0 && k0 + 4 <= pc.width * NCOMP) {
+    int column = word_column(line);
+    if (column >= 0) {
       int y = p;
       if (!extend_index(y, pc.height))
         return vec4(pc.ext_value);
-      return source_word_lanes(k0, y);
+      return word_lanes_at(column, y);
     }
     [[unroll]] for (int l = 0; l < 4; l++) {
       int k = k0 + l;

@@ -149,6 +149,14 @@ void load_block(int p0, int line, out vec4 x[E])
     x[e] = vec4(0.0);
   if (AXIS == 0 && IN_FLOAT && !BOX && load_rows_vec4(p0, line, x))
     return;
+  // Along y, a block inside the frame's rows reads its words with no
+  // border checks.
+  int column = BOX ? -1 : word_column(line);
+  if (column >= 0 && p0 >= 0 && p0 + E <= pc.height) {
+    [[unroll]] for (int e = 0; e < E; e++)
+      x[e] = word_lanes_at(column, p0 + e);
+    return;
+  }
   [[unroll]] for (int e = 0; e < E; e++)
     x[e] = stage_input(p0 + e, line);
 }
