@@ -29,9 +29,16 @@ const int KS1 = KS > 0 ? KS : 1;
 // A line's blocks are consecutive invocations of its subgroups: a segment
 // of min(SUBS, subgroup size) blocks per subgroup. Only a chunk longer than
 // a subgroup passes the segments' states through shared memory.
-shared vec4 seg_total[(SUBS > IIR_MIN_SUBGROUP ? IIR_GROUP_SIZE / IIR_MIN_SUBGROUP : 1) * KS1];
+// Along y, a subgroup instead holds one block of as many line groups as it
+// has invocations (consecutive words of the rows: its loads are whole row
+// segments), and every block's state passes through shared memory.
+shared vec4 seg_total[(AXIS == 1 && SUBS > 1 ? IIR_GROUP_SIZE
+    : SUBS > IIR_MIN_SUBGROUP ? IIR_GROUP_SIZE / IIR_MIN_SUBGROUP : 1) * KS1];
 
 int sg_id, seg, seg_j, seg_k, nseg;
+int seg_w, seg_lane;    // line groups per segment, and this one's
+
+int total_index(int segment, int i) { return (segment * KS1 + i) * seg_w + seg_lane; }
 
 void apply_p(bool anti, int d, inout vec4 s[KMAX])
 {
@@ -93,7 +100,7 @@ void scan_blocks(bool anti, vec4 b[KMAX], vec4 cin[KMAX], out vec4 enter[KMAX],
   } else {
     if (jj == seg - 1)
       [[unroll]] for (int i = 0; i < K; i++)
-        seg_total[sg_id * KS1 + i] = s[i];
+        seg_total[total_index(sg_id, i)] = s[i];
     barrier();
     int first_sg = sg_id - seg_k;   // the subgroup of the line's segment 0
     mine = e;
@@ -103,7 +110,7 @@ void scan_blocks(bool anti, vec4 b[KMAX], vec4 cin[KMAX], out vec4 enter[KMAX],
         mine = e;
       apply_p(anti, seg_level, e);
       [[unroll]] for (int i = 0; i < K; i++)
-        e[i] += seg_total[(first_sg + k) * KS1 + i];
+        e[i] += seg_total[total_index(first_sg + k, i)];
     }
     barrier();
   }
@@ -168,6 +175,15 @@ void main()
   int idx = sg_id * sg_size + int(gl_SubgroupInvocationID);
   int lg = idx / SUBS, t = idx % SUBS;
   seg = min(SUBS, sg_size);
+  seg_w = 1;
+  seg_lane = 0;
+  if (AXIS == 1 && SUBS > 1 && sg_size * SUBS <= IIR_GROUP_SIZE) {
+    t = sg_id % SUBS;
+    lg = (sg_id / SUBS) * sg_size + int(gl_SubgroupInvocationID);
+    seg = 1;
+    seg_w = sg_size;
+    seg_lane = int(gl_SubgroupInvocationID);
+  }
   seg_j = t & (seg - 1);
   seg_k = t / seg;
   nseg = SUBS / seg;
