@@ -5,7 +5,8 @@
 // runs the causal stage from rest; the blocks' end states are combined
 // across the chunk — within a subgroup by shuffles (a Kogge-Stone scan with
 // the block transitions P_d = A^(E 2^d)), across the subgroups of a long
-// chunk through shared memory — and the block runs again from its true
+// chunk, and along y (where a subgroup holds one block of many line
+// groups), through shared memory — and the block runs again from its true
 // entering state; the same from the right for the anticausal stage, which
 // reads the causal result.
 //
