@@ -483,6 +483,63 @@ decay_length (const VktIirStage * st)
   return n;
 }
 
+/* The tails of a chunk of `len` holding a unit impulse at m, for every m,
+ * in O(len): the causal state it leaves is A^(len-1-m) B. Its causal
+ * output, D at m and C A^(n-m-1) B at n > m, reaches the anticausal state
+ * leaving the chunk to the left through F_n = A'^n B' per sample at n, so
+ * that tail is F_m D + R_m B with R_m = sum_(n>m) F_n C A^(n-m-1), which
+ * runs backwards as R_m = F_(m+1) C + R_(m+1) A. Without a causal stage the
+ * anticausal one sees the impulse itself (D = 1, C = 0). */
+static void
+tail_weights (VktIirTables * t, const VktIirStage * causal,
+    const VktIirStage * anticausal, gint len)
+{
+  gboolean has_c = causal->form != VKT_IIR_FORM_NONE;
+  gint kc = has_c ? causal->order : 0;
+  gint ka = anticausal->form != VKT_IIR_FORM_NONE ? anticausal->order : 0;
+  gdouble d = has_c ? causal->D : 1.0;
+  gdouble f[VKT_IIR_TAIL_MAX_LEN][K] = { {0} }, wc[K] = { 0 };
+  Mat r = { {0} };
+  gint m, i, j, l;
+
+  for (i = 0; i < ka; i++)
+    f[0][i] = anticausal->B[i];
+  for (m = 1; m < len; m++)
+    for (i = 0; i < ka; i++)
+      for (j = 0; j < ka; j++)
+        f[m][i] += anticausal->A[i][j] * f[m - 1][j];
+  for (i = 0; i < kc; i++)
+    wc[i] = causal->B[i];
+
+  t->tail_len = len;
+  for (m = len - 1; m >= 0; m--) {
+    if (m < len - 1) {
+      gdouble next_wc[K] = { 0 };
+      Mat next_r;
+
+      for (i = 0; i < kc; i++)
+        for (j = 0; j < kc; j++)
+          next_wc[i] += causal->A[i][j] * wc[j];
+      memcpy (wc, next_wc, sizeof (wc));
+      for (i = 0; i < ka; i++)
+        for (j = 0; j < kc; j++) {
+          next_r[i][j] = f[m + 1][i] * causal->C[j];
+          for (l = 0; l < kc; l++)
+            next_r[i][j] += r[i][l] * causal->A[l][j];
+        }
+      memcpy (r, next_r, sizeof (Mat));
+    }
+    for (i = 0; i < kc; i++)
+      t->tail_w[m][i] = wc[i];
+    for (i = 0; i < ka; i++) {
+      gdouble u = f[m][i] * d;
+      for (j = 0; j < kc; j++)
+        u += r[i][j] * causal->B[j];
+      t->tail_w[m][kc + i] = u;
+    }
+  }
+}
+
 void
 vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gint elems, gint subs)
@@ -557,24 +614,8 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     g_free (yc);
   }
 
-  if ((has_c || has_a) && elems * subs <= VKT_IIR_TAIL_MAX_LEN) {
-    gint chunk = elems * subs, m, n;
-    gdouble yc[VKT_IIR_TAIL_MAX_LEN];
-
-    /* The tails of a chunk holding a unit impulse at m. */
-    t->tail_len = chunk;
-    for (m = 0; m < chunk; m++) {
-      gdouble s[K] = { 0 }, u[K] = { 0 };
-      for (n = 0; n < chunk; n++)
-        yc[n] = has_c ? stage_step (causal, s, n == m) : n == m;
-      for (n = chunk - 1; has_a && n >= 0; n--)
-        stage_step (anticausal, u, yc[n]);
-      for (i = 0; i < kc; i++)
-        t->tail_w[m][i] = s[i];
-      for (i = 0; i < ka; i++)
-        t->tail_w[m][kc + i] = u[i];
-    }
-  }
+  if ((has_c || has_a) && elems * subs <= VKT_IIR_TAIL_MAX_LEN)
+    tail_weights (t, causal, anticausal, elems * subs);
 }
 
 void
