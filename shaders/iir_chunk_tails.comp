@@ -23,15 +23,6 @@ const int SPLIT = LEN / 4 < IIR_TAIL_SPLIT ? LEN / 4 : IIR_TAIL_SPLIT;
 const int STRETCH = LEN / SPLIT;
 shared vec4 partial[IIR_TAIL_SPLIT][IIR_TAIL_GROUP_X];
 
-// The line group at position p, read at `column` (word_column()).
-vec4 word_at(int p, int column)
-{
-  int y = p;
-  if (!extend_index(y, pc.height))
-    return vec4(pc.ext_value);
-  return word_lanes_at(column, y);
-}
-
 void main()
 {
   int lx = int(gl_LocalInvocationID.x), part = int(gl_LocalInvocationID.y);
@@ -39,7 +30,7 @@ void main()
   int chunk = int(gl_WorkGroupID.y);
   int n0 = part * STRETCH;
   int p0 = chunk * LEN + n0 + pc.out_lo - pc.off;
-  int column = BOX ? -1 : word_column(line);
+  int column = stage_word_column(line);
 
   vec4 acc[2 * KMAX];
   [[unroll]] for (int i = 0; i < 2 * KMAX; i++)
@@ -48,7 +39,7 @@ void main()
     for (int n = 0; n < STRETCH; n += 4) {
       vec4 x[4];
       [[unroll]] for (int k = 0; k < 4; k++)
-        x[k] = column >= 0 ? word_at(p0 + n + k, column) : stage_input(p0 + n + k, line);
+        x[k] = column >= 0 ? column_word_at(column, p0 + n + k) : stage_input(p0 + n + k, line);
       [[unroll]] for (int k = 0; k < 4; k++) {
         vec4 w0 = tail_w[2 * (n0 + n + k)], w1 = tail_w[2 * (n0 + n + k) + 1];
         [[unroll]] for (int i = 0; i < NT; i++)

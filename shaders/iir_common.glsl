@@ -129,6 +129,16 @@ vec4 word_lanes_at(int column, int y)
   return vec4(lane_of(v0, 0), lane_of(v0, 1), lane_of(v1, 0), lane_of(v1, 1));
 }
 
+// The lanes of the word at `column` at position p (any p): beyond the rows
+// the border's value.
+vec4 column_word_at(int column, int p)
+{
+  int y = p;
+  if (!extend_index(y, pc.height))
+    return vec4(pc.ext_value);
+  return word_lanes_at(column, y);
+}
+
 // The 4 lanes of line group `line` at position p (any p).
 vec4 read_at(int p, int line)
 {
@@ -142,12 +152,8 @@ vec4 read_at(int p, int line)
   } else {
     int k0 = line * 4 - pc.lane_off;
     int column = word_column(line);
-    if (column >= 0) {
-      int y = p;
-      if (!extend_index(y, pc.height))
-        return vec4(pc.ext_value);
-      return word_lanes_at(column, y);
-    }
+    if (column >= 0)
+      return column_word_at(column, p);
     [[unroll]] for (int l = 0; l < 4; l++) {
       int k = k0 + l;
       if (k >= 0 && k < pc.width * NCOMP)
@@ -164,6 +170,10 @@ vec4 stage_input(int p, int line)
     return read_at(p + box_radius(), line) - read_at(p - box_radius() - 1, line);
   return read_at(p, line);
 }
+
+// Where what stage_input() reads is one word along y (word_column()); not
+// for the box, whose input is a difference of two.
+int stage_word_column(int line) { return BOX ? -1 : word_column(line); }
 
 // The values the line continues with forever beyond its ends.
 vec4 edge_left(int line) { return read_at(-(1 << 29), line); }

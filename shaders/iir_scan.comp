@@ -159,7 +159,7 @@ void load_block(int p0, int line, out vec4 x[E])
     return;
   // Along y, a block inside the frame's rows reads its words with no
   // border checks.
-  int column = BOX ? -1 : word_column(line);
+  int column = stage_word_column(line);
   if (column >= 0 && p0 >= 0 && p0 + E <= pc.height) {
     [[unroll]] for (int e = 0; e < E; e++)
       x[e] = word_lanes_at(column, p0 + e);
