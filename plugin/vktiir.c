@@ -560,7 +560,7 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
 
   if (has_c) {
     mat_pow (base, (gdouble (*)[K]) causal->A, elems);
-    for (d = 0; d < t->levels; d++) {
+    for (d = 0; d < VKT_IIR_MAX_LEVELS; d++) {
       memcpy (t->Pc[d], base, sizeof (Mat));
       mat_mul (base, base, base);
     }
@@ -569,7 +569,7 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
   }
   if (has_a) {
     mat_pow (base, (gdouble (*)[K]) anticausal->A, elems);
-    for (d = 0; d < t->levels; d++) {
+    for (d = 0; d < VKT_IIR_MAX_LEVELS; d++) {
       memcpy (t->Pa[d], base, sizeof (Mat));
       mat_mul (base, base, base);
     }

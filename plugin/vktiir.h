@@ -78,7 +78,8 @@ gboolean vkt_iir_stage_steady (const VktIirStage * stage, gdouble * gain,
 typedef struct
 {
   gint levels;                  /* log2 (subs) + 1 */
-  /* Block transitions: P[d] = A^(elems * 2^d); P[levels - 1] spans a chunk. */
+  /* Transitions: P[d] = A^(elems * 2^d); P[levels - 1] spans a chunk, and
+   * P[levels - 1 + d] 2^d chunks. */
   gdouble Pc[VKT_IIR_MAX_LEVELS][VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
   gdouble Pa[VKT_IIR_MAX_LEVELS][VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER];
   /* Causal state entering a line that continues a constant 1 forever to

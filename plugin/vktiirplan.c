@@ -52,7 +52,9 @@ _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 /* Tables are cached per log2 (SUBS). */
 #define SUBS_LEVELS 9
 _Static_assert (1 << (SUBS_LEVELS - 1) == IIR_MAX_SUBS, "table levels");
-_Static_assert (SUBS_LEVELS <= IIR_MAX_LEVELS, "table levels");
+/* iir_tails scans up to IIR_GROUP_SIZE slots of chunks. */
+_Static_assert (SUBS_LEVELS - 1 + 8 <= IIR_MAX_LEVELS
+    && IIR_GROUP_SIZE == 1 << 8, "table levels");
 /* Automatic tile size along y: chunks of 8 blocks. Longer ones were slower
  * on the H100 (more levels), and columns are many; shorter ones where 8
  * leaves fewer than AUTO_MIN_GROUPS work-groups (two per multiprocessor of
@@ -445,6 +447,8 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
 
   if (push.chunks > 1 && (spec[IIR_SPEC_KC] || spec[IIR_SPEC_KA])) {
     gint32 tspec[IIR_SPEC_COUNT];
+    /* iir_tails: a line group's chunks and its entering state. */
+    gint slots = MIN (pow2_ceil (push.chunks + 1), IIR_GROUP_SIZE);
 
     memcpy (tspec, spec, sizeof (tspec));
     tspec[IIR_SPEC_OUT_KIND] = IIR_OUT_TAILS;
@@ -452,8 +456,10 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
             groups_x, error))
       return FALSE;
     tspec[IIR_SPEC_LEVEL] = level;
+    tspec[IIR_SPEC_SLOTS] = slots;
     if (!run_pass (rec->compute, &shader_tails, tspec, refs, &push,
-            (push.lines + IIR_LINEAR_GROUP - 1) / IIR_LINEAR_GROUP, 1, error))
+            (push.lines + IIR_GROUP_SIZE / slots - 1) / (IIR_GROUP_SIZE /
+                slots), 1, error))
       return FALSE;
   }
   spec[IIR_SPEC_UNSHARP] = unsharp != 0.0f;

@@ -308,9 +308,11 @@ void right_boundary(int line, vec4 sc[KMAX], out vec4 u[KMAX])
   }
 }
 
+// Tail i of every line group of a chunk side by side: the passes that read
+// and write them hold consecutive line groups in consecutive invocations.
 int tail_index(int chunk, int line, int i)
 {
-  return pc.tails_base + ((chunk * pc.lines + line) * (KC + KA) + i) * 4;
+  return pc.tails_base + ((chunk * (KC + KA) + i) * pc.lines + line) * 4;
 }
 
 // Tails start on a vector (the float images before them are whole vectors

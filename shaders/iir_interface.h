@@ -62,6 +62,7 @@
 #define IIR_SPEC_FULL_MASK 13   /* every lane of the plane is filtered */
 #define IIR_SPEC_SUBS 14        /* iir_scan, iir_box: blocks per chunk, a power of 2 */
 #define IIR_SPEC_LEVEL 14       /* iir_tails: index of the chunk transition */
+#define IIR_SPEC_SLOTS 15       /* iir_tails: chunks + 1 per line group, a power of 2 */
 #define IIR_SPEC_ALIGNED 16     /* along y: a line group is one source word */
 #define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
 #define IIR_SPEC_ITER 18        /* iir_box: iterations of the box, 1 to 3 */
@@ -87,8 +88,9 @@
 #define IIR_GROUP_SIZE 256      /* invocations per work-group of a scan */
 #define IIR_MIN_SUBGROUP 4      /* iir_scan needs subgroups of at least this */
 #define IIR_MAX_SUBS 256        /* blocks per chunk, at most */
-#define IIR_MAX_LEVELS 11       /* block transitions A^(BLOCK 2^d), d < this */
-#define IIR_LINEAR_GROUP 64     /* iir_tails, iir_scanline, iir_box: lines per group */
+#define IIR_MAX_LEVELS 16       /* transitions A^(BLOCK 2^d), d < this: blocks,
+                                 * then chunks of up to IIR_MAX_SUBS blocks */
+#define IIR_LINEAR_GROUP 64     /* iir_scanline, iir_box: lines per group */
 #define IIR_COLS_LINES 16       /* iir_box_cols: line groups x segments of */
 #define IIR_COLS_SEGS 16        /*   rows per work-group, */
 #define IIR_COLS_ROWS 4         /*   rows per segment */

@@ -33,8 +33,9 @@ const int KS1 = KS > 0 ? KS : 1;
 // Along y, a subgroup instead holds one block of as many line groups as it
 // has invocations (consecutive words of the rows: its loads are whole row
 // segments), and every block's state passes through shared memory.
-shared vec4 seg_total[(AXIS == 1 && SUBS > 1 ? IIR_GROUP_SIZE
-    : SUBS > IIR_MIN_SUBGROUP ? IIR_GROUP_SIZE / IIR_MIN_SUBGROUP : 1) * KS1];
+const int TOTALS = (AXIS == 1 && SUBS > 1 ? IIR_GROUP_SIZE
+    : SUBS > IIR_MIN_SUBGROUP ? IIR_GROUP_SIZE / IIR_MIN_SUBGROUP : 1) * KS1;
+shared vec4 seg_total[AXIS == 0 ? 2 * TOTALS : TOTALS];
 
 int sg_id, seg, seg_j, seg_k, nseg;
 int seg_w, seg_lane;    // line groups per segment, and this one's
@@ -57,10 +58,11 @@ vec4 shuffle_toward(bool anti, vec4 v, int o)
 // The scan of one stage over the chunk's blocks along its direction
 // (causal: rising positions). b is this block's state leaving it from
 // rest, cin the true state entering the chunk. Returns the true state
-// entering this block, and in leave the true state leaving the chunk.
-// Called by every invocation (subgroup operations and barriers).
-void scan_blocks(bool anti, vec4 b[KMAX], vec4 cin[KMAX], out vec4 enter[KMAX],
-                 out vec4 leave[KMAX])
+// entering this block, and in leave the true state leaving the chunk
+// (where need_leave says a caller uses it). Called by every invocation
+// (subgroup operations and barriers).
+void scan_blocks(bool anti, bool need_leave, vec4 b[KMAX], vec4 cin[KMAX],
+                 out vec4 enter[KMAX], out vec4 leave[KMAX])
 {
   int K = anti ? KA : KC;
   int jj = anti ? seg - 1 - seg_j : seg_j;  // place in the segment, along the scan
@@ -99,21 +101,28 @@ void scan_blocks(bool anti, vec4 b[KMAX], vec4 cin[KMAX], out vec4 enter[KMAX],
     [[unroll]] for (int i = 0; i < K; i++)
       e[i] += total[i];
   } else {
+    int totals_at = anti && AXIS == 0 ? TOTALS : 0;
     if (jj == seg - 1)
       [[unroll]] for (int i = 0; i < K; i++)
-        seg_total[total_index(sg_id, i)] = s[i];
+        seg_total[totals_at + total_index(sg_id, i)] = s[i];
     barrier();
     int first_sg = sg_id - seg_k;   // the subgroup of the line's segment 0
     mine = e;
     for (int q = 0; q < nseg; q++) {
       int k = anti ? nseg - 1 - q : q;
-      if (k == seg_k)
+      if (k == seg_k) {
         mine = e;
+        if (!need_leave)
+          break;
+      }
       apply_p(anti, seg_level, e);
       [[unroll]] for (int i = 0; i < K; i++)
-        e[i] += seg_total[total_index(first_sg + k, i)];
+        e[i] += seg_total[totals_at + total_index(first_sg + k, i)];
     }
-    barrier();
+    // Along x each stage has its own totals; along y the next stage
+    // overwrites these.
+    if (AXIS == 1)
+      barrier();
   }
   leave = e;
   // From the segment's entering state to this block's: A^(E jj), one
@@ -218,7 +227,7 @@ void main()
         [[unroll]] for (int i = 0; i < KC; i++)
           cin[i] = tail_load(chunk, line, i);
     }
-    scan_blocks(false, b, cin, enter, send);
+    scan_blocks(false, tails || (one_chunk && KA > 0), b, cin, enter, send);
     // The tails need the causal result only as the anticausal input.
     if (!tails || KA > 0)
       [[unroll]] for (int e = 0; e < E; e++)
@@ -240,7 +249,7 @@ void main()
         [[unroll]] for (int i = 0; i < KA; i++)
           uin[i] = tail_load(chunk, line, KC + i);
     }
-    scan_blocks(true, b, uin, enter, uleft);
+    scan_blocks(true, tails, b, uin, enter, uleft);
     if (!tails)
       [[unroll]] for (int e = E - 1; e >= 0; e--)
         x[e] = step_a(enter, x[e]);

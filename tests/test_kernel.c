@@ -490,6 +490,7 @@ GST_END_TEST;
 GST_START_TEST (test_iir_pack)
 {
   gfloat out[VKT_IIR_UNIFORM_FLOATS];
+  gint i, j, k, l;
   VktIirStage g, none;
   VktIirTables *t = g_new0 (VktIirTables, 1);
 
@@ -503,10 +504,22 @@ GST_START_TEST (test_iir_pack)
   fail_unless (out[36] == 0.25f && out[37] == (gfloat) t->gain);
   fail_unless (out[38] == 1.5f && out[39] == 0.0f);
   fail_unless (out[40 + 16 * 2 + 4 * 1 + 2] == (gfloat) t->Pc[2][1][2]);
-  fail_unless (out[216 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
-  fail_unless (out[392 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
-  fail_unless (out[408 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
-  fail_unless (out[424 + 2] == (gfloat) t->right[2][3]);
+  fail_unless (out[296 + 16 * 3] == (gfloat) t->Pa[3][0][0]);
+  fail_unless (out[40 + 16 * 9 + 4 * 2 + 2] == (gfloat) t->Pc[9][2][2]);
+  fail_unless (out[552 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
+  fail_unless (out[568 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
+  fail_unless (out[584 + 2] == (gfloat) t->right[2][3]);
+  /* Past the chunk, the transitions go on doubling (the tails pass's
+   * chunk levels): P[d + 1] = P[d]^2. */
+  for (i = 0; i + 1 < VKT_IIR_MAX_LEVELS; i++)
+    for (j = 0; j < 3; j++)
+      for (k = 0; k < 3; k++) {
+        gdouble sq = 0.0;
+        for (l = 0; l < 3; l++)
+          sq += t->Pc[i][j][l] * t->Pc[i][l][k];
+        fail_unless (fabs (t->Pc[i + 1][j][k] - sq) < 1e-12, "P[%d]", i + 1);
+      }
+  fail_unless (fabs (t->Pc[VKT_IIR_MAX_LEVELS - 1][0][0]) < 1e-9);
   fail_unless (fabs (t->gain - 1.0) < 1e-9);
   {
     gfloat *w = g_new (gfloat, VKT_IIR_TAIL_FLOATS);
@@ -515,8 +528,8 @@ GST_START_TEST (test_iir_pack)
     memcpy (w, out, sizeof (out));
     vkt_iir_pack_tail_weights (t, w);
     fail_unless (w[0] == out[0] && w[424 + 2] == out[424 + 2]);
-    fail_unless (w[428 + 8 * 3 + 5] == (gfloat) t->tail_w[3][5]);
-    fail_unless (w[428 + 8 * 127 + 2] == (gfloat) t->tail_w[127][2]);
+    fail_unless (w[588 + 8 * 3 + 5] == (gfloat) t->tail_w[3][5]);
+    fail_unless (w[588 + 8 * 127 + 2] == (gfloat) t->tail_w[127][2]);
     g_free (w);
   }
   g_free (t);

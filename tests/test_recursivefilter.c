@@ -1767,6 +1767,29 @@ GST_START_TEST (test_tile_sizes)
 
 GST_END_TEST;
 
+/* Lines of more chunks than one work-group of the tails pass completes at
+ * once (tile-size 1: chunks of 16, 4133 positions: 259 of them), along x
+ * and along y; the longest tails. */
+GST_START_TEST (test_many_chunks)
+{
+  Fx fx;
+
+  fx_init (&fx, 420 + __i__);
+  fx_set_caps (&fx, __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8,
+      __i__ ? 3 : 4133, __i__ ? 4133 : 3);
+  fx_set_algorithm (&fx, "tiled", 1);
+  fx_random_custom (&fx, 4, REF_IIR_BOTH);
+  fx_set_border_rand (&fx, __i__);
+  fx_check (&fx, "custom, both directions");
+  fx_exponential (&fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
+  fx_check (&fx, "exponential, anticausal");
+  fx_gaussian (&fx, 30.0);
+  fx_check (&fx, "gaussian sigma 30");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 /* Supports far larger than the frame: sigma 128 and 512 on tiny frames,
  * boxes wider than the frame, alpha 0.999, sigma 32 on 257x130; in 8 and
  * 16 bits, both algorithms. */
@@ -2604,6 +2627,7 @@ recursivefilter_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_tile_sizes, 0, 2);
+  tcase_add_loop_test (tc, test_many_chunks, 0, 2);
   tcase_add_loop_test (tc, test_large_support, 0, 3);
   tcase_add_loop_test (tc, test_roi, 0, 5);
   tcase_add_loop_test (tc, test_roi_large, 0, 2);
