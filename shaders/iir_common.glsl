@@ -270,6 +270,15 @@ bool coupled(int form, int i, int j)
 APPLY_TABLE(apply_pc, Pc, KC, FORM_C)     // P_d = A^(E 2^d), causal
 APPLY_TABLE(apply_pa, Pa, KA, FORM_A)
 
+// Transition d of the anticausal or the causal stage.
+void apply_p(bool anti, int d, inout vec4 s[KMAX])
+{
+  if (anti)
+    apply_pa(d, s);
+  else
+    apply_pc(d, s);
+}
+
 // The causal state entering virtual position 0 of a line: the steady state
 // of the constant the line continues with, or for the box's running sum the
 // window sum just before it.

@@ -42,14 +42,6 @@ int seg_w, seg_lane;    // line groups per segment, and this one's
 
 int total_index(int segment, int i) { return (segment * KS1 + i) * seg_w + seg_lane; }
 
-void apply_p(bool anti, int d, inout vec4 s[KMAX])
-{
-  if (anti)
-    apply_pa(d, s);
-  else
-    apply_pc(d, s);
-}
-
 vec4 shuffle_toward(bool anti, vec4 v, int o)
 {
   return anti ? subgroupShuffleDown(v, o) : subgroupShuffleUp(v, o);

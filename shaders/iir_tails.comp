@@ -29,14 +29,6 @@ shared vec4 partial[KMAX * IIR_GROUP_SIZE];
 // Per line group, a state passed to slot 0 (SLOTS >= 4: two chunks or more).
 shared vec4 handover[KMAX * IIR_GROUP_SIZE / 4];
 
-void apply_chunks(bool anti, int d, inout vec4 s[KMAX])
-{
-  if (anti)
-    apply_pa(LEVEL + d, s);
-  else
-    apply_pc(LEVEL + d, s);
-}
-
 // v at slot k becomes sum over slots i <= k of A^(L (k - i)) v_i. Called
 // by every invocation (barriers).
 void scan_slots(bool anti, int k, inout vec4 v[KMAX])
@@ -54,7 +46,7 @@ void scan_slots(bool anti, int k, inout vec4 v[KMAX])
         n[i] = partial[i * IIR_GROUP_SIZE + me - (LINES << d)];
     barrier();
     if (k >= (1 << d)) {
-      apply_chunks(anti, d, n);
+      apply_p(anti, LEVEL + d, n);
       [[unroll]] for (int i = 0; i < K; i++)
         v[i] += n[i];
     }
