@@ -60,13 +60,14 @@ _Static_assert (GAUSS_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 /* Where `auto` switches, measured on an NVIDIA H100 at 1080p and 4K
  * (docs/BENCHMARKS.md): fused beats two-pass up to radius 24 (sigma 8),
  * except on planes of one pixel per word (RGBA) beyond radius 12; the
- * recursive Gaussian (since its scans combine tiles by subgroup
- * shuffles) beats two-pass at sigma 12 in five of six format and size
- * rows (two-pass takes 1.08-1.42x as long; NV12 4K 0.84x) and in every
- * row from 16. */
+ * recursive Gaussian (since its scans' code fits the instruction caches
+ * better) is within 10 % of two-pass from sigma 11 in every format and
+ * size row (GRAY8, RGBA, NV12 at 1080p and 4K: two-pass takes 0.99x and
+ * 0.94x as long at 1080p GRAY8 and NV12, 1.24-1.70x elsewhere; at sigma 10
+ * 1080p NV12 took 0.89x), and the gap grows with sigma. */
 #define AUTO_FUSED_MAX_RADIUS 24
 #define AUTO_FUSED_MAX_RADIUS_WIDE 12
-#define AUTO_RECURSIVE_MIN_SIGMA 12.0
+#define AUTO_RECURSIVE_MIN_SIGMA 11.0
 
 #define DEFAULT_SIGMA 2.0
 #define DEFAULT_SIGMA_Y -1.0
@@ -113,10 +114,10 @@ gst_gaussblur_algorithm_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {ALGORITHM_AUTO, "Fastest measured on an H100 (docs/BENCHMARKS.md): "
-          "fused up to radius 24 (12 on RGBA-like planes), then two-pass; "
-          "recursive from sigma 12 when radius is 0 and the border clamp or "
-          "constant", "auto"},
+    {ALGORITHM_AUTO, "Fastest measured on an NVIDIA H100: fused up to "
+          "radius 24 (12 on RGBA-like planes), then two-pass; recursive from "
+          "sigma 11 when radius is 0 and the border clamp or constant",
+        "auto"},
     {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
           "into shared memory, then vertically there (as in \"Fusing "
           "Convolution Kernels through Tiling\"); radii "

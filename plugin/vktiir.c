@@ -540,6 +540,21 @@ tail_weights (VktIirTables * t, const VktIirStage * causal,
   }
 }
 
+/* The outputs of a block entered with each unit state and no input. */
+static void
+zero_input_response (gdouble zir[IIR_BLOCK][K], const VktIirStage * stage,
+    gint order)
+{
+  gint n, j;
+
+  for (j = 0; j < order; j++) {
+    gdouble s[K] = { 0 };
+    s[j] = 1.0;
+    for (n = 0; n < IIR_BLOCK; n++)
+      zir[n][j] = stage_step (stage, s, 0.0);
+  }
+}
+
 void
 vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gint elems, gint subs)
@@ -576,6 +591,8 @@ vkt_iir_tables (VktIirTables * t, const VktIirStage * causal,
     vkt_iir_stage_steady (anticausal, &gain_a, steady_a);
   }
   t->gain = gain_c * gain_a;
+  zero_input_response (t->zir_c, causal, kc);
+  zero_input_response (t->zir_a, anticausal, ka);
 
   if (has_a) {
     gint chunk = elems * subs;
@@ -623,7 +640,7 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
     const VktIirStage * anticausal, gfloat scale, gfloat unsharp, gfloat * out)
 {
   gint kc = causal->form != VKT_IIR_FORM_NONE ? causal->order : 0;
-  gint d, i, j;
+  gint d, i, j, n;
 
   memset (out, 0, sizeof (gfloat) * VKT_IIR_UNIFORM_FLOATS);
   for (i = 0; i < 16; i++) {
@@ -649,6 +666,11 @@ vkt_iir_pack (const VktIirTables * t, const VktIirStage * causal,
       out[IIR_U_RIGHT + i * 4 + j] = t->right[i][j];
     out[IIR_U_RIGHT_E + i] = t->right[i][kc];
   }
+  for (n = 0; n < IIR_BLOCK; n++)
+    for (j = 0; j < K; j++) {
+      out[IIR_U_ZIR_C + 4 * n + j] = t->zir_c[n][j];
+      out[IIR_U_ZIR_A + 4 * n + j] = t->zir_a[n][j];
+    }
 }
 
 void

@@ -93,6 +93,10 @@ typedef struct
    * with forever (column kc): the infinite extension, exactly. */
   gdouble right[VKT_IIR_MAX_ORDER][VKT_IIR_MAX_ORDER + 1];
   gdouble gain;                 /* DC gain of the chain */
+  /* The output at step n of a block entered with state e_j and no input,
+   * steps counted along the stage's direction: zir_c[n][j], zir_a[n][j]. */
+  gdouble zir_c[IIR_BLOCK][VKT_IIR_MAX_ORDER];
+  gdouble zir_a[IIR_BLOCK][VKT_IIR_MAX_ORDER];
   /* A chunk's tails from rest as weights of its samples (chunks of at most
    * VKT_IIR_TAIL_MAX_LEN; tail_len 0 otherwise): tail i = sum_n
    * tail_w[n][i] x[n], i < kc the causal state leaving the chunk, then the

@@ -41,15 +41,19 @@ const int RPL = 4 / NCOMP;
 layout(push_constant) uniform IirPush { IIR_PUSH_FIELDS } pc;
 
 layout(std140, set = 0, binding = 2) uniform IirTables {
-  vec4 coef_c[(IIR_U_COEF_A - IIR_U_COEF_C) / 4];
-  vec4 coef_a[(IIR_U_LEFT - IIR_U_COEF_A) / 4];
+  vec4 coef[(IIR_U_LEFT - IIR_U_COEF_C) / 4];  // causal stage's rows, then
+                      // the anticausal stage's (IIR_U_COEF_A)
   vec4 left_unit;     // causal state entering a line of constant 1
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount
-  vec4 Pc[4 * IIR_MAX_LEVELS];  // block transitions A^(E 2^d), rows
-  vec4 Pa[4 * IIR_MAX_LEVELS];
+  // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
+  // the anticausal stage's (IIR_U_PA).
+  vec4 P_rows[(IIR_U_CROSS - IIR_U_PC) / 4];
   vec4 cross_m[4];
   vec4 right_m[4];    // anticausal state i from causal state j
   vec4 right_e;       // ... and from the value the line continues with
+  // Output at step e from entering state j, no input: causal, then
+  // anticausal (IIR_U_ZIR_A).
+  vec4 zir[(IIR_U_FLOATS - IIR_U_ZIR_C) / 4];
 #ifdef IIR_TAIL_WEIGHTS
   vec4 tail_w[2 * IIR_TAIL_MAX_LEN];  // IIR_U_TAIL_W
 #endif
@@ -67,8 +71,8 @@ layout(std430, set = 0, binding = 1) buffer OutWords4 { uvec4 out_words4[]; };
 int box_radius() { return pc.box_r & 0xffff; }
 bool ext_constant() { return (pc.box_r & (1 << 30)) == 0; }
 
-float cc(int i) { return coef_c[i >> 2][i & 3]; }
-float ca(int i) { return coef_a[i >> 2][i & 3]; }
+// Coefficient i of the causal (anti false) or the anticausal stage.
+float coef_at(bool anti, int i) { return coef[(anti ? 4 : 0) + (i >> 2)][i & 3]; }
 
 // Component c of pixel (x, y) of the packed input, ROI coordinates inside
 // the source ROI.
@@ -179,64 +183,66 @@ int stage_word_column(int line) { return BOX ? -1 : word_column(line); }
 vec4 edge_left(int line) { return read_at(-(1 << 29), line); }
 vec4 edge_right(int line) { return read_at(1 << 29, line); }
 
-// One sample through a stage: returns y and advances the state s (vktiir.h:
-// DIRECT keeps past outputs, MODAL a real and a complex one-pole filter).
-// Two 2x2 blocks of A (rows at coef 0..7), B at 8..11, output weights at
-// 12..15: the poles of a custom recursion in parallel.
-#define MODAL_STEP(co) \
-  vec4 n0 = co(0) * s[0] + co(1) * s[1] + co(8) * x; \
-  vec4 n1 = co(2) * s[0] + co(3) * s[1] + co(9) * x; \
-  vec4 n2 = co(4) * s[2] + co(5) * s[3] + co(10) * x; \
-  vec4 n3 = co(6) * s[2] + co(7) * s[3] + co(11) * x; \
-  s[0] = n0; s[1] = n1; s[2] = n2; s[3] = n3; \
-  return co(12) * n0 + co(13) * n1 + co(14) * n2 + co(15) * n3;
-
-vec4 step_c(inout vec4 s[KMAX], vec4 x)
+// One sample through the causal (anti false) or the anticausal stage:
+// returns y and advances the state s (vktiir.h: DIRECT keeps past outputs,
+// MODAL3 a real and a complex one-pole filter, MODAL two 2x2 blocks of A
+// (rows at coef 0..7), B at 8..11 and output weights at 12..15: the poles
+// of a custom recursion in parallel).
+vec4 step_stage(bool anti, inout vec4 s[KMAX], vec4 x)
 {
-  if (FORM_C == 3) {
-    MODAL_STEP(cc)
+  int form = anti ? FORM_A : FORM_C;
+  if (form == IIR_FORM_MODAL) {
+    vec4 n0 = coef_at(anti, 0) * s[0] + coef_at(anti, 1) * s[1] + coef_at(anti, 8) * x;
+    vec4 n1 = coef_at(anti, 2) * s[0] + coef_at(anti, 3) * s[1] + coef_at(anti, 9) * x;
+    vec4 n2 = coef_at(anti, 4) * s[2] + coef_at(anti, 5) * s[3] + coef_at(anti, 10) * x;
+    vec4 n3 = coef_at(anti, 6) * s[2] + coef_at(anti, 7) * s[3] + coef_at(anti, 11) * x;
+    s[0] = n0; s[1] = n1; s[2] = n2; s[3] = n3;
+    return coef_at(anti, 12) * n0 + coef_at(anti, 13) * n1
+        + coef_at(anti, 14) * n2 + coef_at(anti, 15) * n3;
   }
-  if (FORM_C == 2) {
-    vec4 w = cc(0) * s[0] + x;
-    vec4 zr = cc(1) * s[1] - cc(2) * s[2] + x;
-    vec4 zi = cc(2) * s[1] + cc(1) * s[2];
+  if (form == IIR_FORM_MODAL3) {
+    float a = coef_at(anti, 0), re = coef_at(anti, 1), im = coef_at(anti, 2);
+    vec4 w = a * s[0] + x;
+    vec4 zr = re * s[1] - im * s[2] + x;
+    vec4 zi = im * s[1] + re * s[2];
     s[0] = w; s[1] = zr; s[2] = zi;
-    return cc(3) * w + cc(4) * zr + cc(5) * zi;
+    return coef_at(anti, 3) * w + coef_at(anti, 4) * zr + coef_at(anti, 5) * zi;
   }
-  vec4 y = cc(0) * x;
-  [[unroll]] for (int i = 0; i < KC; i++)
-    y += cc(1 + i) * s[i];
-  [[unroll]] for (int i = KC - 1; i > 0; i--)
-    s[i] = s[i - 1];
+  int K = anti ? KA : KC;
+  vec4 y = coef_at(anti, 0) * x;
+  [[unroll]] for (int i = 0; i < KMAX; i++)
+    if (i < K)
+      y += coef_at(anti, 1 + i) * s[i];
+  [[unroll]] for (int i = KMAX - 1; i > 0; i--)
+    if (i < K)
+      s[i] = s[i - 1];
   s[0] = y;
   return y;
 }
 
-vec4 step_a(inout vec4 s[KMAX], vec4 x)
-{
-  if (FORM_A == 3) {
-    MODAL_STEP(ca)
-  }
-  if (FORM_A == 2) {
-    vec4 w = ca(0) * s[0] + x;
-    vec4 zr = ca(1) * s[1] - ca(2) * s[2] + x;
-    vec4 zi = ca(2) * s[1] + ca(1) * s[2];
-    s[0] = w; s[1] = zr; s[2] = zi;
-    return ca(3) * w + ca(4) * zr + ca(5) * zi;
-  }
-  vec4 y = ca(0) * x;
-  [[unroll]] for (int i = 0; i < KA; i++)
-    y += ca(1 + i) * s[i];
-  [[unroll]] for (int i = KA - 1; i > 0; i--)
-    s[i] = s[i - 1];
-  s[0] = y;
-  return y;
-}
+vec4 step_c(inout vec4 s[KMAX], vec4 x) { return step_stage(false, s, x); }
+vec4 step_a(inout vec4 s[KMAX], vec4 x) { return step_stage(true, s, x); }
 
 void zero_state(out vec4 s[KMAX])
 {
   [[unroll]] for (int i = 0; i < KMAX; i++)
     s[i] = vec4(0.0);
+}
+
+// Adds to a block's outputs from rest what its true entering state s
+// does with no input: linear in s, a table per step. (The second run of the
+// stage from s that this replaces cost 8 products per lane and step in the
+// modal forms instead of 3, in a chain of dependent steps.)
+void add_zero_input(bool anti, vec4 s[KMAX], inout vec4 x[E])
+{
+  int K = anti ? KA : KC;
+  [[unroll]] for (int e = 0; e < E; e++) {
+    // The anticausal stage steps from the block's end.
+    vec4 z = anti ? zir[2 * E - 1 - e] : zir[e];
+    [[unroll]] for (int j = 0; j < KMAX; j++)
+      if (j < K)
+        x[e] += z[j] * s[j];
+  }
 }
 
 // Whether entry (i, j) of a stage's transitions can be nonzero: the modal
@@ -251,32 +257,21 @@ bool coupled(int form, int i, int j)
   return true;
 }
 
-// s = M s for the 4x4 matrix M at rows 4 d of a table (of a stage of order
-// K and form FORM).
-#define APPLY_TABLE(name, table, K, FORM) \
-  void name(int d, inout vec4 s[KMAX]) \
-  { \
-    vec4 r[KMAX]; \
-    [[unroll]] for (int i = 0; i < K; i++) { \
-      r[i] = vec4(0.0); \
-      [[unroll]] for (int j = 0; j < K; j++) \
-        if (coupled(FORM, i, j)) \
-          r[i] += table[4 * d + i][j] * s[j]; \
-    } \
-    [[unroll]] for (int i = 0; i < K; i++) \
-      s[i] = r[i]; \
-  }
-
-APPLY_TABLE(apply_pc, Pc, KC, FORM_C)     // P_d = A^(E 2^d), causal
-APPLY_TABLE(apply_pa, Pa, KA, FORM_A)
-
-// Transition d of the anticausal or the causal stage.
+// s = P_d s, P_d transition d of the anticausal or the causal stage.
 void apply_p(bool anti, int d, inout vec4 s[KMAX])
 {
-  if (anti)
-    apply_pa(d, s);
-  else
-    apply_pc(d, s);
+  int K = anti ? KA : KC, form = anti ? FORM_A : FORM_C;
+  int base = (anti ? (IIR_U_PA - IIR_U_PC) / 4 : 0) + 4 * d;
+  vec4 r[KMAX];
+  [[unroll]] for (int i = 0; i < KMAX; i++) {
+    r[i] = vec4(0.0);
+    [[unroll]] for (int j = 0; j < KMAX; j++)
+      if (i < K && j < K && coupled(form, i, j))
+        r[i] += P_rows[base + i][j] * s[j];
+  }
+  [[unroll]] for (int i = 0; i < KMAX; i++)
+    if (i < K)
+      s[i] = r[i];
 }
 
 // The causal state entering virtual position 0 of a line: the steady state
@@ -316,6 +311,16 @@ void right_boundary(int line, vec4 sc[KMAX], out vec4 u[KMAX])
       u[i] += right_m[i][j] * sc[j];
   }
 }
+
+// n, as a loop bound the compiler cannot see through. The general paths of
+// the block readers and writers (ROI edges, masks, borders) run as such
+// loops over a copy in local memory: unrolled (NVIDIA's compiler unrolls
+// loops of constant count whatever their hint says), they doubled the
+// pipelines' code, and the hot paths of the full frame ran a third slower
+// for it: the GPU fetches instructions too, and a scan's code is larger
+// than its instruction cache (on the H100 a loop body of 32 KB ran 1.5x
+// faster than one of 64 KB doing the same work).
+int rolled(int n) { return n + min(pc.lines, 0); }
 
 // Tail i of every line group of a chunk side by side: the passes that read
 // and write them hold consecutive line groups in consecutive invocations.
@@ -428,52 +433,35 @@ void store_packed_y_at(int p, int line, vec4 v)
   }
 }
 
-// Writes a block of E finished positions starting at ROI position p0 of
-// line group `line`; positions outside [out_lo, out_lo + out_len) are not
-// written. Packed x output: p0 is aligned so that the block covers whole
-// words.
-void store_block(int p0, int line, vec4 vals[E])
+// The general writer of a block (any ROI, mask, alignment), as a loop over
+// a copy in local memory (see rolled()).
+void store_block_general(int p0, int line, vec4 vals[E])
 {
   int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
   float scale = output_scale();
+  vec4 t[E];
+  [[unroll]] for (int e = 0; e < E; e++)
+    t[e] = vals[e];
   if (OUT_KIND == OUT_FLOATS || AXIS == 1) {
-    [[unroll]] for (int e = 0; e < E; e++) {
+    for (int e = 0; e < rolled(E); e++) {
       int p = p0 + e;
       if (p < lo || p >= hi)
         continue;
       if (OUT_KIND == OUT_FLOATS)
-        store_floats_at(p, line, vals[e]);
+        store_floats_at(p, line, t[e]);
       else
-        store_packed_y_at(p, line, vals[e]);
+        store_packed_y_at(p, line, t[e]);
     }
     return;
   }
   // Each row's lanes of the block, as a stream of words of the target row.
-  [[unroll]] for (int r = 0; r < RPL; r++) {
+  for (int r = 0; r < rolled(RPL); r++) {
     int y = line * RPL + r;
     if (y >= pc.height)
       break;
     int row = pc.dst_y + y;
     int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
-    // A block wholly written, every lane filtered, its row words on a
-    // vector boundary (the full frame): four words per store.
-    int o = pc.out_base + row * pc.out_stride + word0;
-    if (FULL_MASK && p0 >= lo && p0 + E <= hi && (o & 3) == 0) {
-      [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
-        uvec4 words = uvec4(0u);
-        [[unroll]] for (int j = 0; j < 4; j++) {
-          [[unroll]] for (int l = 0; l < CPW; l++) {
-            int g = (q * 4 + j) * CPW + l;
-            int e = g >> LOG2_NCOMP;
-            int c = g & (NCOMP - 1);
-            words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
-          }
-        }
-        out_words4[(o >> 2) + q] = words;
-      }
-      continue;
-    }
-    [[unroll]] for (int w = 0; w < E * NCOMP / CPW; w++) {
+    for (int w = 0; w < rolled(E * NCOMP / CPW); w++) {
       int pw0 = p0 + (w * CPW) / NCOMP;
       int pw1 = p0 + ((w + 1) * CPW - 1) / NCOMP;
       if (pw1 < lo || pw0 >= hi)
@@ -485,7 +473,7 @@ void store_block(int p0, int line, vec4 vals[E])
         int c = g & (NCOMP - 1);
         int p = p0 + e;
         if (p >= lo && p < hi && lane_filtered(c))
-          word |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p, c, y), l);
+          word |= lane_bits(finish(t[e][r * NCOMP + c] * scale, p, c, y), l);
         else
           keep |= lane_mask(l);
       }
@@ -494,4 +482,56 @@ void store_block(int p0, int line, vec4 vals[E])
       out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
     }
   }
+}
+
+// Writes a block of E finished positions starting at ROI position p0 of
+// line group `line`; positions outside [out_lo, out_lo + out_len) are not
+// written. Packed x output: p0 is aligned so that the block covers whole
+// words. A block wholly written on a vector boundary (the full frame) takes
+// the unrolled paths; any other the general loop.
+void store_block(int p0, int line, vec4 vals[E])
+{
+  int lo = pc.out_lo, hi = pc.out_lo + pc.out_len;
+  if (p0 >= hi || p0 + E <= lo)
+    return;
+  bool whole = p0 >= lo && p0 + E <= hi;
+  float scale = output_scale();
+  if (OUT_KIND == OUT_FLOATS && AXIS == 1) {
+    // A line group of 4 lanes of a row inside the image: one vector per
+    // position.
+    int k0 = line * 4 - pc.lane_off;
+    int b = pc.fout_base + (p0 - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP + k0;
+    if (whole && k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b | pc.fout_stride) & 3) == 0) {
+      [[unroll]] for (int e = 0; e < E; e++)
+        fl4[(b + e * pc.fout_stride) >> 2] = vals[e] * scale;
+      return;
+    }
+  }
+  if (OUT_KIND == OUT_PACKED && AXIS == 0 && FULL_MASK && whole) {
+    // Every row's words on a vector boundary: four words per store.
+    int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+    int o0 = pc.out_base + (pc.dst_y + line * RPL) * pc.out_stride + word0;
+    if (((o0 | pc.out_stride) & 3) == 0) {
+      [[unroll]] for (int r = 0; r < RPL; r++) {
+        int y = line * RPL + r;
+        if (y >= pc.height)
+          break;
+        int o = o0 + r * pc.out_stride;
+        [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
+          uvec4 words = uvec4(0u);
+          [[unroll]] for (int j = 0; j < 4; j++) {
+            [[unroll]] for (int l = 0; l < CPW; l++) {
+              int g = (q * 4 + j) * CPW + l;
+              int e = g >> LOG2_NCOMP;
+              int c = g & (NCOMP - 1);
+              words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
+            }
+          }
+          out_words4[(o >> 2) + q] = words;
+        }
+      }
+      return;
+    }
+  }
+  store_block_general(p0, line, vals);
 }

@@ -110,7 +110,11 @@
 #define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)
 #define IIR_U_RIGHT (IIR_U_CROSS + 16)  /* 4x4 */
 #define IIR_U_RIGHT_E (IIR_U_RIGHT + 16)
-#define IIR_U_FLOATS (IIR_U_RIGHT_E + 4)
+/* Per step e of a block along a stage's direction, a vec4 row: the output
+ * there from entering state j (entry j) with no input. */
+#define IIR_U_ZIR_C (IIR_U_RIGHT_E + 4)
+#define IIR_U_ZIR_A (IIR_U_ZIR_C + 4 * IIR_BLOCK)
+#define IIR_U_FLOATS (IIR_U_ZIR_A + 4 * IIR_BLOCK)
 /* iir_chunk_tails' uniform only: after the tables, per position n of a
  * chunk two vec4 rows of weights W[n][i], tail i = sum_n W[n][i] x[n]
  * (causal states, then anticausal). */

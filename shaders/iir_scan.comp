@@ -6,9 +6,10 @@
 // across the chunk — within a subgroup by shuffles (a Kogge-Stone scan with
 // the block transitions P_d = A^(E 2^d)), across the subgroups of a long
 // chunk, and along y (where a subgroup holds one block of many line
-// groups), through shared memory — and the block runs again from its true
-// entering state; the same from the right for the anticausal stage, which
-// reads the causal result.
+// groups), through shared memory — and the block's outputs from rest get
+// what its true entering state adds with no input (a table per step); the
+// same from the right for the anticausal stage, which reads the causal
+// result.
 //
 // OUT_KIND tails: the chunk starts from rest on both sides and only its
 // tails are written — the causal state leaving it and the anticausal state
@@ -152,6 +153,36 @@ bool load_rows_vec4(int p0, int line, inout vec4 x[E])
   return true;
 }
 
+// Whether a block lies wholly beyond one end of the input along the axis:
+// then every position reads the value the line continues with there.
+bool beyond_input(int p0)
+{
+  int lo = 0, hi = AXIS == 0 ? pc.width : pc.height;
+  if (IN_FLOAT) {
+    lo = AXIS == 0 ? pc.fin_x0 : pc.fin_y0;
+    hi = lo + (AXIS == 0 ? pc.fin_w : pc.fin_h);
+  }
+  return p0 >= hi || p0 + E <= lo;
+}
+
+// The block read position by position through the border rules, as a
+// loop over a copy in local memory (see rolled()). A block wholly beyond
+// one end of the input (the blocks that pad a line to whole chunks) reads
+// one value: the line continues with it there.
+void load_block_general(int p0, int line, out vec4 x[E])
+{
+  bool one_value = !BOX && beyond_input(p0);
+  vec4 t[E];
+  for (int e = 0; e < rolled(E); e++) {
+    if (one_value && e > 0)
+      t[e] = t[0];
+    else
+      t[e] = stage_input(p0 + e, line);
+  }
+  [[unroll]] for (int e = 0; e < E; e++)
+    x[e] = t[e];
+}
+
 void load_block(int p0, int line, out vec4 x[E])
 {
   [[unroll]] for (int e = 0; e < E; e++)
@@ -166,8 +197,7 @@ void load_block(int p0, int line, out vec4 x[E])
       x[e] = word_lanes_at(column, p0 + e);
     return;
   }
-  [[unroll]] for (int e = 0; e < E; e++)
-    x[e] = stage_input(p0 + e, line);
+  load_block_general(p0, line, x);
 }
 
 void main()
@@ -207,10 +237,16 @@ void main()
   vec4 send[KMAX];
   zero_state(send);
   if (KC > 0) {
+    // From rest: the block's outputs (where the anticausal stage or the
+    // writer reads them) and the state leaving it.
     vec4 b[KMAX], cin[KMAX], enter[KMAX];
     zero_state(b);
-    [[unroll]] for (int e = 0; e < E; e++)
-      step_c(b, x[e]);
+    if (tails && KA == 0)
+      [[unroll]] for (int e = 0; e < E; e++)
+        step_c(b, x[e]);
+    else
+      [[unroll]] for (int e = 0; e < E; e++)
+        x[e] = step_c(b, x[e]);
     zero_state(cin);
     if (!tails && live) {
       if (one_chunk)
@@ -222,8 +258,7 @@ void main()
     scan_blocks(false, tails || (one_chunk && KA > 0), b, cin, enter, send);
     // The tails need the causal result only as the anticausal input.
     if (!tails || KA > 0)
-      [[unroll]] for (int e = 0; e < E; e++)
-        x[e] = step_c(enter, x[e]);
+      add_zero_input(false, enter, x);
   }
 
   vec4 uleft[KMAX];
@@ -231,8 +266,12 @@ void main()
   if (KA > 0) {
     vec4 b[KMAX], uin[KMAX], enter[KMAX];
     zero_state(b);
-    [[unroll]] for (int e = E - 1; e >= 0; e--)
-      step_a(b, x[e]);
+    if (tails)
+      [[unroll]] for (int e = E - 1; e >= 0; e--)
+        step_a(b, x[e]);
+    else
+      [[unroll]] for (int e = E - 1; e >= 0; e--)
+        x[e] = step_a(b, x[e]);
     zero_state(uin);
     if (!tails && live) {
       if (one_chunk)
@@ -243,8 +282,7 @@ void main()
     }
     scan_blocks(true, tails, b, uin, enter, uleft);
     if (!tails)
-      [[unroll]] for (int e = E - 1; e >= 0; e--)
-        x[e] = step_a(enter, x[e]);
+      add_zero_input(true, enter, x);
   }
 
   if (!live)

@@ -509,6 +509,26 @@ GST_START_TEST (test_iir_pack)
   fail_unless (out[552 + 4 * 2 + 1] == (gfloat) t->cross[2][1]);
   fail_unless (out[568 + 4 * 1 + 2] == (gfloat) t->right[1][2]);
   fail_unless (out[584 + 2] == (gfloat) t->right[2][3]);
+  fail_unless (out[588 + 4 * 5 + 1] == (gfloat) t->zir_c[5][1]);
+  fail_unless (out[652 + 4 * 15 + 2] == (gfloat) t->zir_a[15][2]);
+  /* The zero-input response is C A^n: what the state-space form gives
+   * after n steps from e_j with no input. */
+  for (j = 0; j < 3; j++) {
+    gdouble s[3] = { 0 }, next[3];
+    s[j] = 1.0;
+    for (k = 0; k < 16; k++) {
+      gdouble y = 0.0;
+      for (i = 0; i < 3; i++)
+        y += g.C[i] * s[i];
+      fail_unless (fabs (t->zir_c[k][j] - y) < 1e-12, "zir[%d][%d]", k, j);
+      for (i = 0; i < 3; i++) {
+        next[i] = 0.0;
+        for (l = 0; l < 3; l++)
+          next[i] += g.A[i][l] * s[l];
+      }
+      memcpy (s, next, sizeof (s));
+    }
+  }
   /* Past the chunk, the transitions go on doubling (the tails pass's
    * chunk levels): P[d + 1] = P[d]^2. */
   for (i = 0; i + 1 < VKT_IIR_MAX_LEVELS; i++)
@@ -528,8 +548,8 @@ GST_START_TEST (test_iir_pack)
     memcpy (w, out, sizeof (out));
     vkt_iir_pack_tail_weights (t, w);
     fail_unless (w[0] == out[0] && w[424 + 2] == out[424 + 2]);
-    fail_unless (w[588 + 8 * 3 + 5] == (gfloat) t->tail_w[3][5]);
-    fail_unless (w[588 + 8 * 127 + 2] == (gfloat) t->tail_w[127][2]);
+    fail_unless (w[716 + 8 * 3 + 5] == (gfloat) t->tail_w[3][5]);
+    fail_unless (w[716 + 8 * 127 + 2] == (gfloat) t->tail_w[127][2]);
     g_free (w);
   }
   g_free (t);
