@@ -588,14 +588,15 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
     push.fin_stride = fixed_image_stride (in->w, p);
   subs = box_subs (s, axis, push.lines, len + push.off);
   /* Along y from the fixed-point image, the prefix sums where the walks'
-   * chunks would be shorter than their walk-in: per row they cost more
-   * than a walk's step (H100, 4K RGBA r8: 3.50x against 3.31x
-   * vkCmdCopyBuffer for walks of 64 rows and a walk-in of 48), but they
-   * need no short chunks (4K GRAY8 r8, 32 rows: 4.04x against 4.45x; r20
-   * RGBA 3.95x against 4.49x). From the packed frame (axes=y) the walks
-   * were faster even then (4K GRAY8 r8 3.44x against 3.87x). */
+   * chunks would be shorter than twice their walk-in: per row they cost
+   * more than a walk's step, but they need no short chunks (H100, 4K, x
+   * vkCmdCopyBuffer, prefix sums against walks: RGBA r8, walks of 64 rows
+   * and a walk-in of 48, 2.73x against 3.29x; RGBA r2 x3, walk-in 12:
+   * 2.70x against 2.41x; RGBA r2 x1: 1.45x against 1.42x). From the
+   * packed frame (axes=y) the walks were faster even then (4K GRAY8 r8
+   * 3.44x against 3.87x). */
   cols = axis == 1 && in_fixed && out->packed
-      && 2 * box_reach (s) > subs * IIR_BLOCK;
+      && 4 * box_reach (s) > subs * IIR_BLOCK;
   if (cols)
     subs = box_cols_subs (s, push.lines, len);
   push.chunks = (len + push.off + subs * IIR_BLOCK - 1) / (subs * IIR_BLOCK);

@@ -43,6 +43,23 @@ uvec4 finished(uvec4 c[3], uint n, uvec4 l)
   return c[2] + n * c[1] + (n * (n + 1u) / 2u) * c[0] + l;
 }
 
+// A segment's sums from rest through the border rules: R rows from tap
+// row q0, the last sum of each in l. A loop over copies in local memory
+// (rolled()): unrolled like the plain path, it doubled the pipeline's code.
+void segment_general(int q0, int m, bool live, inout uvec4 t[3], out uvec4 l[R])
+{
+  uvec4 last[R];
+  for (int i = 0; i < rolled(R); i++) {
+    uvec4 x[4];
+    for (int k = 0; k < rolled(4); k++)
+      x[k] = k > ITER || !live ? uvec4(0u) : tap(max(q0 + i - k * m, first));
+    box_advance(x[0], x[1], x[2], x[3], t[0], t[1], t[2]);
+    last[i] = t[ITER - 1];
+  }
+  [[unroll]] for (int i = 0; i < R; i++)
+    l[i] = last[i];
+}
+
 void main()
 {
   line = int(gl_WorkGroupID.x) * IIR_COLS_LINES + int(gl_LocalInvocationID.x);
@@ -67,22 +84,21 @@ void main()
     int q0 = qa + seg * R;   // this segment's first tap row
     uvec4 l[R];
     uvec4 t[3] = uvec4[3](uvec4(0u), uvec4(0u), uvec4(0u));
-    [[unroll]] for (int i = 0; i < R; i++) {
-      uvec4 x[4];
-      [[unroll]] for (int k = 0; k < 4; k++) {
-        x[k] = uvec4(0u);
-        if (k > ITER || !live)
-          continue;
-        int y = max(q0 + i - k * m, first);
-        int yr = y - pc.fin_y0;
-        if (col >= 0 && yr >= 0 && yr < pc.fin_h) {
-          x[k] = box_from_image_words(fixed_words2[col + yr * rows]);
-        } else {
-          x[k] = tap(y);
+    // Every tap of the segment a row of the image: plain loads.
+    if (live && col >= 0 && max(q0 - ITER * m, first) >= pc.fin_y0
+        && max(q0 + R - 1, first) < pc.fin_y0 + pc.fin_h) {
+      [[unroll]] for (int i = 0; i < R; i++) {
+        uvec4 x[4];
+        [[unroll]] for (int k = 0; k < 4; k++) {
+          x[k] = uvec4(0u);
+          if (k <= ITER)
+            x[k] = box_from_image_words(fixed_words2[col + (max(q0 + i - k * m, first) - pc.fin_y0) * rows]);
         }
+        box_advance(x[0], x[1], x[2], x[3], t[0], t[1], t[2]);
+        l[i] = t[ITER - 1];
       }
-      box_advance(x[0], x[1], x[2], x[3], t[0], t[1], t[2]);
-      l[i] = t[ITER - 1];
+    } else {
+      segment_general(q0, m, live, t, l);
     }
     seg_sums[seg][gl_LocalInvocationID.x] = t;
     barrier();
@@ -95,15 +111,23 @@ void main()
     barrier();
     if (!live)
       continue;
-    [[unroll]] for (int i = 0; i < R; i++) {
-      int p = q0 + i - reach;
-      if (p < max(c0, pc.out_lo) || p >= end)
-        continue;
-      vec4 v = vec4(finished(enter, uint(i + 1), l[i]) + back) * unit;
-      if (o >= 0)
-        out_words[o + p * pc.out_stride] = word_of_lanes(v);
-      else
-        store_packed_y_at(p, line, v);
+    vec4 v[R];
+    [[unroll]] for (int i = 0; i < R; i++)
+      v[i] = vec4(finished(enter, uint(i + 1), l[i]) + back) * unit;
+    if (o >= 0) {
+      [[unroll]] for (int i = 0; i < R; i++) {
+        int p = q0 + i - reach;
+        if (p >= max(c0, pc.out_lo) && p < end)
+          out_words[o + p * pc.out_stride] = word_of_lanes(v[i]);
+      }
+    } else {
+      // The general writer, once, in a loop over a copy (rolled()).
+      vec4 w[R] = v;
+      for (int i = 0; i < rolled(R); i++) {
+        int p = q0 + i - reach;
+        if (p >= max(c0, pc.out_lo) && p < end)
+          store_packed_y_at(p, line, w[i]);
+      }
     }
   }
 }
