@@ -378,6 +378,16 @@ float output_scale() { return BOX ? misc.x : 1.0; }
 
 // Writes position p of line group `line` (not yet scaled) to the float
 // output; p is inside [out_lo, out_lo + out_len).
+// Along y: the float index of line group `line`'s lanes at position p of
+// the float output, and whether they are one whole vector there (every
+// lane inside the row, on a vector boundary).
+bool float_vector_y(int p, int line, out int i)
+{
+  int k0 = line * 4 - pc.lane_off;
+  i = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP + k0;
+  return k0 >= 0 && k0 + 4 <= pc.width * NCOMP && (i & 3) == 0;
+}
+
 void store_floats_at(int p, int line, vec4 v)
 {
   v *= output_scale();
@@ -395,16 +405,16 @@ void store_floats_at(int p, int line, vec4 v)
         fl[b + c] = v[r * NCOMP + c];
     }
   } else {
-    int b = pc.fout_base + (p - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP;
-    int k0 = line * 4 - pc.lane_off;
-    if (k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b + k0) & 3) == 0) {
-      fl4[(b + k0) >> 2] = v;
+    int i;
+    if (float_vector_y(p, line, i)) {
+      fl4[i >> 2] = v;
       return;
     }
+    int k0 = line * 4 - pc.lane_off;
     [[unroll]] for (int l = 0; l < 4; l++) {
       int k = k0 + l;
       if (k >= 0 && k < pc.width * NCOMP)
-        fl[b + k] = v[l];
+        fl[i + l] = v[l];
     }
   }
 }
@@ -497,13 +507,12 @@ void store_block(int p0, int line, vec4 vals[E])
   bool whole = p0 >= lo && p0 + E <= hi;
   float scale = output_scale();
   if (OUT_KIND == OUT_FLOATS && AXIS == 1) {
-    // A line group of 4 lanes of a row inside the image: one vector per
-    // position.
-    int k0 = line * 4 - pc.lane_off;
-    int b = pc.fout_base + (p0 - pc.fout_y0) * pc.fout_stride - pc.fout_x0 * NCOMP + k0;
-    if (whole && k0 >= 0 && k0 + 4 <= pc.width * NCOMP && ((b | pc.fout_stride) & 3) == 0) {
+    // One vector per position where the first is one and rows are whole
+    // vectors.
+    int i;
+    if (whole && float_vector_y(p0, line, i) && (pc.fout_stride & 3) == 0) {
       [[unroll]] for (int e = 0; e < E; e++)
-        fl4[(b + e * pc.fout_stride) >> 2] = vals[e] * scale;
+        fl4[(i + e * pc.fout_stride) >> 2] = vals[e] * scale;
       return;
     }
   }
