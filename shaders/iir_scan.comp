@@ -237,16 +237,12 @@ void main()
   vec4 send[KMAX];
   zero_state(send);
   if (KC > 0) {
-    // From rest: the block's outputs (where the anticausal stage or the
-    // writer reads them) and the state leaving it.
+    // From rest: the block's outputs and the state leaving it. (The
+    // tails use no outputs; the compiler drops them there.)
     vec4 b[KMAX], cin[KMAX], enter[KMAX];
     zero_state(b);
-    if (tails && KA == 0)
-      [[unroll]] for (int e = 0; e < E; e++)
-        step_c(b, x[e]);
-    else
-      [[unroll]] for (int e = 0; e < E; e++)
-        x[e] = step_c(b, x[e]);
+    [[unroll]] for (int e = 0; e < E; e++)
+      x[e] = step_c(b, x[e]);
     zero_state(cin);
     if (!tails && live) {
       if (one_chunk)
@@ -266,12 +262,8 @@ void main()
   if (KA > 0) {
     vec4 b[KMAX], uin[KMAX], enter[KMAX];
     zero_state(b);
-    if (tails)
-      [[unroll]] for (int e = E - 1; e >= 0; e--)
-        step_a(b, x[e]);
-    else
-      [[unroll]] for (int e = E - 1; e >= 0; e--)
-        x[e] = step_a(b, x[e]);
+    [[unroll]] for (int e = E - 1; e >= 0; e--)
+      x[e] = step_a(b, x[e]);
     zero_state(uin);
     if (!tails && live) {
       if (one_chunk)
