@@ -1347,6 +1347,7 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
   GstMemory *mem0 = gst_buffer_peek_memory (outbuf, 0);
   gsize offsets[GST_VIDEO_MAX_PLANES];
   gint strides[GST_VIDEO_MAX_PLANES];
+  guint i;
 
   frame_layout (outbuf, info, offsets, strides);
   if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
@@ -1359,6 +1360,8 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
     set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
     *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
         OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
+    for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++)
+      frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
     return TRUE;
   }
   if (!ensure_buffer (self, &priv->out_staging, info->size, TRUE, error))

@@ -40,6 +40,11 @@ typedef struct
   guint chan_mask;              /* bit s: pixel slot s is filtered */
   gint in_base, in_stride;      /* words */
   gint out_base, out_stride;    /* words */
+  /* The output is host memory that the shaders write across the bus:
+   * stores that leave a run of memory partly written cost several times
+   * their bytes there, so a writer may pick stores contiguous across a
+   * subgroup. */
+  gboolean out_across_bus;
   gboolean active;              /* something to filter: ROI not empty, mask not 0 */
   VktPlaneRoi roi;
   gfloat max_code;              /* 255 or 65535 */

@@ -299,7 +299,8 @@ get_properties2 (GstVulkanDevice * device, void *chain)
 }
 
 /* The subgroup size of compute shaders when they have the shuffle
- * operations, else 0. */
+ * operations (and the vote and ballot ones the tiled scans use with
+ * them), else 0. */
 static guint
 shuffle_subgroup_size (GstVulkanDevice * device)
 {
@@ -308,7 +309,8 @@ shuffle_subgroup_size (GstVulkanDevice * device)
   };
   const VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT
       | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
-      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT
+      | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT;
 
   if (!get_properties2 (device, &sub))
     return 0;

@@ -27,6 +27,9 @@ layout(constant_id = IIR_SPEC_ALIGNED) const bool ALIGNED = false;
 // The packed output is x + misc.z (x - v), v the filtered value and x the
 // source pixel at the same position: an unsharp mask.
 layout(constant_id = IIR_SPEC_UNSHARP) const bool UNSHARP = false;
+// Along x, packed output to memory across the bus: a subgroup stores its
+// rows as whole runs (iir_scan.comp).
+layout(constant_id = IIR_SPEC_OUT_RUNS) const bool OUT_RUNS = false;
 
 const int OUT_PACKED = IIR_OUT_PACKED;
 const int OUT_FLOATS = IIR_OUT_FLOATS;
@@ -37,6 +40,9 @@ const int E = IIR_BLOCK;   // positions per invocation (block)
 // their components: lane l is component l % NCOMP of row line * RPL + l /
 // NCOMP.
 const int RPL = 4 / NCOMP;
+// Along x, packed output: the vectors of four words that a block's row
+// fills.
+const int X_VECTORS = E * NCOMP / CPW / 4;
 
 layout(push_constant) uniform IirPush { IIR_PUSH_FIELDS } pc;
 
@@ -494,6 +500,33 @@ void store_block_general(int p0, int line, vec4 vals[E])
   }
 }
 
+// Along x, packed output, every lane filtered: where the rows of a block
+// wholly written at p0 start (o0, in words of the output), if they start on
+// a vector boundary and the stride keeps them there.
+bool x_words_vector(int p0, int line, bool whole, out int o0)
+{
+  int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+  o0 = pc.out_base + (pc.dst_y + line * RPL) * pc.out_stride + word0;
+  return OUT_KIND == OUT_PACKED && AXIS == 0 && FULL_MASK && whole
+      && ((o0 | pc.out_stride) & 3) == 0;
+}
+
+// Words 4q .. 4q + 3 of row r (frame row y) of a block at p0 along x,
+// finished and packed.
+uvec4 x_words4(vec4 vals[E], int p0, int y, int r, int q, float scale)
+{
+  uvec4 words = uvec4(0u);
+  [[unroll]] for (int j = 0; j < 4; j++) {
+    [[unroll]] for (int l = 0; l < CPW; l++) {
+      int g = (q * 4 + j) * CPW + l;
+      int e = g >> LOG2_NCOMP;
+      int c = g & (NCOMP - 1);
+      words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
+    }
+  }
+  return words;
+}
+
 // Writes a block of E finished positions starting at ROI position p0 of
 // line group `line`; positions outside [out_lo, out_lo + out_len) are not
 // written. Packed x output: p0 is aligned so that the block covers whole
@@ -516,31 +549,16 @@ void store_block(int p0, int line, vec4 vals[E])
       return;
     }
   }
-  if (OUT_KIND == OUT_PACKED && AXIS == 0 && FULL_MASK && whole) {
+  int o0;
+  if (x_words_vector(p0, line, whole, o0)) {
     // Every row's words on a vector boundary: four words per store.
-    int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
-    int o0 = pc.out_base + (pc.dst_y + line * RPL) * pc.out_stride + word0;
-    if (((o0 | pc.out_stride) & 3) == 0) {
-      [[unroll]] for (int r = 0; r < RPL; r++) {
-        int y = line * RPL + r;
-        if (y >= pc.height)
-          break;
-        int o = o0 + r * pc.out_stride;
-        [[unroll]] for (int q = 0; q < E * NCOMP / CPW / 4; q++) {
-          uvec4 words = uvec4(0u);
-          [[unroll]] for (int j = 0; j < 4; j++) {
-            [[unroll]] for (int l = 0; l < CPW; l++) {
-              int g = (q * 4 + j) * CPW + l;
-              int e = g >> LOG2_NCOMP;
-              int c = g & (NCOMP - 1);
-              words[j] |= lane_bits(finish(vals[e][r * NCOMP + c] * scale, p0 + e, c, y), l);
-            }
-          }
-          out_words4[(o >> 2) + q] = words;
-        }
-      }
-      return;
+    [[unroll]] for (int r = 0; r < RPL; r++) {
+      if (line * RPL + r >= pc.height)
+        break;
+      [[unroll]] for (int q = 0; q < X_VECTORS; q++)
+        out_words4[((o0 + r * pc.out_stride) >> 2) + q] = x_words4(vals, p0, line * RPL + r, r, q, scale);
     }
+    return;
   }
   store_block_general(p0, line, vals);
 }

@@ -68,7 +68,8 @@
 #define IIR_SPEC_ITER 18        /* iir_box: iterations of the box, 1 to 3 */
 #define IIR_SPEC_FRAC 19        /* iir_box: fraction bits of its fixed point */
 #define IIR_SPEC_IN_FIXED 20    /* iir_box: input is the fixed-point image */
-#define IIR_SPEC_COUNT 21
+#define IIR_SPEC_OUT_RUNS 21     /* along x, packed output: a subgroup stores whole runs */
+#define IIR_SPEC_COUNT 22
 
 #define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
 #define IIR_FORM_MODAL3 2       /* one real and one complex pole */

@@ -363,6 +363,9 @@ fx_set_planes (Fx * fx, guint planes)
 static void
 fx_set_temporal (Fx * fx, gdouble a)
 {
+  /* Switched on, the recursion starts from the next frame. */
+  if (fx->ref.temporal_alpha == 0.0 && a > 0.0)
+    ref_iir_temporal_reset (&fx->temporal);
   g_object_set (fx->el, "temporal-alpha", a, NULL);
   fx->ref.temporal_alpha = a;
 }
@@ -1790,6 +1793,50 @@ GST_START_TEST (test_many_chunks)
 
 GST_END_TEST;
 
+/* Along x, a subgroup whose blocks fill whole vectors of the output rows
+ * stores them as runs contiguous across the subgroup (through shuffles); a
+ * subgroup with a partial block takes the plain writer. Widths of 8, 8 and
+ * a quarter, 9 and 33 blocks of 16 positions (a whole subgroup of 8 on
+ * lavapipe, of 32 on NVIDIA, and one more) in the formats whose blocks fill
+ * 2 or 4 vectors per row, along x and xy, with temporal smoothing on the
+ * second frame. */
+GST_START_TEST (test_x_rows_coalesced)
+{
+  static const struct
+  {
+    GstVideoFormat fmt;
+    gint w, h;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_RGBA, 128, 5}, {GST_VIDEO_FORMAT_RGBA, 132, 3},
+    {GST_VIDEO_FORMAT_RGBA, 144, 7}, {GST_VIDEO_FORMAT_RGBA, 528, 3},
+    {GST_VIDEO_FORMAT_NV12, 288, 6}, {GST_VIDEO_FORMAT_NV12, 256, 4},
+    {GST_VIDEO_FORMAT_GRAY16_LE, 144, 9}, {GST_VIDEO_FORMAT_GRAY16_LE, 136, 6},
+  };
+  guint c;
+  Fx fx;
+
+  fx_init (&fx, 440 + __i__);
+  for (c = __i__; c < G_N_ELEMENTS (cases); c += 2) {
+    fx_set_temporal (&fx, 0.0);
+    fx_set_caps (&fx, cases[c].fmt, cases[c].w, cases[c].h);
+    fx_set_axes (&fx, c % 4 < 2 ? REF_IIR_AXES_X : REF_IIR_AXES_XY);
+    if (c % 3 == 0)
+      fx_exponential (&fx, 0.8, 2.0, REF_IIR_ANTICAUSAL);
+    else
+      fx_gaussian (&fx, 3.0);
+    fx_check (&fx, "%s %dx%d", gst_video_format_to_string (cases[c].fmt),
+        cases[c].w, cases[c].h);
+    fx_set_temporal (&fx, 0.5);
+    fx_check (&fx, "%s %dx%d, temporal smoothing",
+        gst_video_format_to_string (cases[c].fmt), cases[c].w, cases[c].h);
+    fx_check (&fx, "%s %dx%d, temporal smoothing, second frame",
+        gst_video_format_to_string (cases[c].fmt), cases[c].w, cases[c].h);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 /* Supports far larger than the frame: sigma 128 and 512 on tiny frames,
  * boxes wider than the frame, alpha 0.999, sigma 32 on 257x130; in 8 and
  * 16 bits, both algorithms. */
@@ -2628,6 +2675,7 @@ recursivefilter_suite (void)
   tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_tile_sizes, 0, 2);
   tcase_add_loop_test (tc, test_many_chunks, 0, 2);
+  tcase_add_loop_test (tc, test_x_rows_coalesced, 0, 2);
   tcase_add_loop_test (tc, test_large_support, 0, 3);
   tcase_add_loop_test (tc, test_roi, 0, 5);
   tcase_add_loop_test (tc, test_roi_large, 0, 2);
