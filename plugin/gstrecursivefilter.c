@@ -45,12 +45,22 @@ typedef enum
   ALGORITHM_SCANLINE,
 } Algorithm;
 
+typedef enum
+{
+  TEMPORAL_FIXED,
+  TEMPORAL_MOTION_ADAPTIVE,
+} TemporalMode;
+
 #define DEFAULT_SIGMA 2.0
 #define DEFAULT_ALPHA -1.0
 #define DEFAULT_RADIUS 2
 #define DEFAULT_ITERATIONS 1
 #define DEFAULT_FEEDFORWARD 0.5
 #define DEFAULT_FEEDBACK 0.5
+#define DEFAULT_NOISE_SIGMA 4.0
+/* Motion-adaptive smoothing treats a change of this many noise sigmas as
+ * motion (its weight has fallen to alpha / e). */
+#define MOTION_SIGMAS 3.0
 
 /* Everything that decides the spatial filter, copied under the lock. */
 typedef struct
@@ -66,6 +76,8 @@ typedef struct
   Algorithm algorithm;
   guint tile_size;
   gdouble temporal_alpha;
+  TemporalMode temporal_mode;
+  gdouble noise_sigma;          /* 8-bit code values */
 } Settings;
 
 struct _GstRecursivefilter
@@ -98,6 +110,8 @@ enum
   PROP_ALGORITHM,
   PROP_TILE_SIZE,
   PROP_TEMPORAL_ALPHA,
+  PROP_TEMPORAL_MODE,
+  PROP_NOISE_SIGMA,
 };
 
 G_DEFINE_TYPE (GstRecursivefilter, gst_recursivefilter,
@@ -127,6 +141,13 @@ DEFINE_ENUM (filter_kind_get_type, "GstRecursivefilterKind",
           "a Gaussian", "box"},
     {FILTER_CUSTOM, "y[n] = b0 x[n] + a1 y[n-1] + ... + ak y[n-k] "
           "(feedforward, feedback)", "custom"});
+DEFINE_ENUM (temporal_mode_get_type, "GstRecursivefilterTemporalMode",
+    {TEMPORAL_FIXED, "Every pixel keeps temporal-alpha of its previous "
+          "output: still scenes lose the most noise, moving edges ghost",
+        "fixed"},
+    {TEMPORAL_MOTION_ADAPTIVE, "A pixel keeps less of its previous output "
+          "the more it changed (beyond a few noise-sigma it follows the "
+          "input), so motion does not ghost", "motion-adaptive"});
 DEFINE_ENUM (direction_get_type, "GstRecursivefilterDirection",
     {DIRECTION_CAUSAL, "Causal: left to right, top to bottom", "causal"},
     {DIRECTION_ANTICAUSAL, "Anticausal: right to left, bottom to top",
@@ -263,6 +284,8 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
 
     if (!p->active)
       continue;
+    temporal.motion_scale = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE ?
+        (gfloat) (MOTION_SIGMAS * s.noise_sigma * p->max_code / 255.0) : 0.0f;
     if (!vkt_iir_plan_record_plane (self->plan, compute, refs, p,
             frame->border, frame->border_value, smooth ? &temporal : NULL,
             error))
@@ -393,6 +416,12 @@ gst_recursivefilter_set_property (GObject * object, guint prop_id,
         self->reset_temporal = TRUE;
       s->temporal_alpha = g_value_get_double (value);
       break;
+    case PROP_TEMPORAL_MODE:
+      s->temporal_mode = g_value_get_enum (value);
+      break;
+    case PROP_NOISE_SIGMA:
+      s->noise_sigma = g_value_get_double (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -451,6 +480,12 @@ gst_recursivefilter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_TEMPORAL_ALPHA:
       g_value_set_double (value, s->temporal_alpha);
+      break;
+    case PROP_TEMPORAL_MODE:
+      g_value_set_enum (value, s->temporal_mode);
+      break;
+    case PROP_NOISE_SIGMA:
+      g_value_set_double (value, s->noise_sigma);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -542,8 +577,24 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_TEMPORAL_ALPHA,
       g_param_spec_double ("temporal-alpha", "Temporal alpha",
           "Per-pixel smoothing across frames after the spatial filter, "
-          "y_t = a y_(t-1) + (1-a) x_t, for live denoising (0: off); "
+          "y_t = a y_(t-1) + (1-a) x_t, for live denoising (0: off; "
+          "temporal-mode=motion-adaptive lowers a where a pixel moved); "
           "restarts on flush, discontinuity and caps change", 0.0, 0.999, 0.0,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
+      g_param_spec_enum ("temporal-mode", "Temporal mode",
+          "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
+          "where each pixel keeps temporal-alpha * exp(-(d / (3 * "
+          "noise-sigma))^2) of its previous output, d how far its spatially "
+          "filtered value moved since then", temporal_mode_get_type (),
+          TEMPORAL_FIXED, flags));
+  g_object_class_install_property (gobject_class, PROP_NOISE_SIGMA,
+      g_param_spec_double ("noise-sigma", "Noise sigma",
+          "Standard deviation of the input's noise in 8-bit code values "
+          "(scaled to the format's range), for temporal-mode=motion-adaptive:"
+          " a change well beyond 3 times this is taken as motion and follows "
+          "the input. Too low leaves still areas noisy, too high lets moving "
+          "edges ghost", 0.1, 255.0, DEFAULT_NOISE_SIGMA,
           flags | GST_PARAM_CONTROLLABLE));
 
   gst_element_class_set_static_metadata (element_class,
@@ -564,6 +615,7 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
   gst_type_mark_as_plugin_api (direction_get_type (), 0);
   gst_type_mark_as_plugin_api (axes_get_type (), 0);
   gst_type_mark_as_plugin_api (algorithm_get_type (), 0);
+  gst_type_mark_as_plugin_api (temporal_mode_get_type (), 0);
 }
 
 static void
@@ -584,6 +636,8 @@ gst_recursivefilter_init (GstRecursivefilter * self)
   s->algorithm = ALGORITHM_TILED;
   s->tile_size = 0;
   s->temporal_alpha = 0.0;
+  s->temporal_mode = TEMPORAL_FIXED;
+  s->noise_sigma = DEFAULT_NOISE_SIGMA;
   self->serial = 1;
   self->filter_serial = 0;
   self->plan = vkt_iir_plan_new ();

@@ -28,8 +28,9 @@ IIR_PUSH_FIELDS} IirPush;
 _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 
 /* Bindings: packed input and output planes, the uniform tables, the float
- * images and tails, the temporal state. The temporal-only pass reads
- * neither tables nor floats, the box along rows no tables. */
+ * images and tails, the temporal state. The temporal-only pass reads no
+ * floats and of the tables only the temporal motion scale, the box along
+ * rows no tables. */
 #define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
     5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
       VKT_BIND_STORAGE }, sizeof (IirPush) }
@@ -45,7 +46,7 @@ static const VktShader shader_box_cols = SCAN_SHADER (iir_box_cols);
 static const VktShader shader_box_rows = SHADER (iir_box_rows,
     VKT_BIND_UNUSED, VKT_BIND_STORAGE);
 static const VktShader shader_temporal = SHADER (iir_temporal,
-    VKT_BIND_UNUSED, VKT_BIND_UNUSED);
+    VKT_BIND_UNIFORM, VKT_BIND_UNUSED);
 
 _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
@@ -258,6 +259,16 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
   return TRUE;
 }
 
+/* The uniform of a pass: its tables, and the motion scale of the temporal
+ * smoothing its write may do. */
+static VktBufferRef
+pass_uniform (const Recording * rec, gfloat * uniform)
+{
+  uniform[IIR_U_MISC + 3] = rec->temporal ? rec->temporal->motion_scale : 0.0f;
+  return vkt_compute_uniform (rec->compute, uniform,
+      VKT_IIR_UNIFORM_FLOATS * sizeof (gfloat));
+}
+
 /* FORM_C / FORM_A of the shaders: VktIirForm takes its values from
  * iir_interface.h; a missing stage runs no form. */
 static gint
@@ -307,6 +318,8 @@ record_temporal_only (Recording * rec, GError ** error)
 {
   const VktPlane *p = rec->plane;
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
+  gfloat uniform[VKT_IIR_UNIFORM_FLOATS] = { 0 };
+  VktBufferRef refs[5];
   IirPush push = { 0 };
   guint words;
 
@@ -314,7 +327,9 @@ record_temporal_only (Recording * rec, GError ** error)
   plane_spec (p, spec);
   spec[IIR_SPEC_TEMPORAL] = rec->temporal != NULL;
   words = target_row_words (p);
-  return run_pass (rec->compute, &shader_temporal, spec, rec->refs, &push,
+  memcpy (refs, rec->refs, sizeof (refs));
+  refs[2] = pass_uniform (rec, uniform);
+  return run_pass (rec->compute, &shader_temporal, spec, refs, &push,
       (words + IIR_TEMPORAL_GROUP_X - 1) / IIR_TEMPORAL_GROUP_X,
       (p->roi.h + IIR_TEMPORAL_GROUP_Y - 1) / IIR_TEMPORAL_GROUP_Y, error);
 }
@@ -439,7 +454,7 @@ record_scan (Recording * rec, gint axis, const Image * in, const Image * out,
   spec[IIR_SPEC_SUBS] = subs;
 
   memcpy (refs, rec->refs, sizeof (refs));
-  refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
+  refs[2] = pass_uniform (rec, uniform);
   groups_x = (push.lines + lines_per_group - 1) / lines_per_group;
 
   if (s->scanline) {
@@ -616,7 +631,7 @@ record_box_pass (Recording * rec, gint axis, const Image * in,
   vkt_iir_pack (get_tables (rec->plan, axis, 1), &rec->plan->causal[axis],
       &rec->plan->anticausal[axis], 1.0f, unsharp, uniform);
   memcpy (refs, rec->refs, sizeof (refs));
-  refs[2] = vkt_compute_uniform (rec->compute, uniform, sizeof (uniform));
+  refs[2] = pass_uniform (rec, uniform);
   if (cols)
     return run_pass (rec->compute, &shader_box_cols, spec, refs, &push,
         (push.lines + IIR_COLS_LINES - 1) / IIR_COLS_LINES, push.chunks,

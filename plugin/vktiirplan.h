@@ -37,11 +37,13 @@ typedef struct
   gfloat unsharp_amount;
 } VktIirSpec;
 
-/* Per-pixel smoothing across frames in the last write, y_t = alpha
- * y_(t-1) + (1 - alpha) x_t, in the float state buffer (refs[4]). */
+/* Per-pixel smoothing across frames in the last write, y_t = w
+ * y_(t-1) + (1 - w) x_t, in the float state buffer (refs[4]): w = alpha,
+ * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2). */
 typedef struct
 {
   gfloat alpha;
+  gfloat motion_scale;          /* T in the plane's code values; 0: w = alpha */
   gboolean reset;               /* the state starts as this frame */
   gint state_base;              /* floats: where this plane's state starts */
 } VktIirTemporal;

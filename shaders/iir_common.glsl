@@ -50,7 +50,8 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 coef[(IIR_U_LEFT - IIR_U_COEF_C) / 4];  // causal stage's rows, then
                       // the anticausal stage's (IIR_U_COEF_A)
   vec4 left_unit;     // causal state entering a line of constant 1
-  vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount
+  vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount,
+                      // w: temporal motion scale (0: fixed weight)
   // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
   // the anticausal stage's (IIR_U_PA).
   vec4 P_rows[(IIR_U_CROSS - IIR_U_PC) / 4];
@@ -351,13 +352,29 @@ void tail_store(int chunk, int line, int i, vec4 v)
 // float per component of the ROI, row by row.
 int state_index(int x, int c, int y) { return pc.state_base + (y * pc.width + x) * NCOMP + c; }
 
+// The weight of the previous output in the recursion, per component: alpha,
+// or in the motion-adaptive mode (misc.w > 0: the motion scale T in code
+// values) alpha exp(-(d / T)^2), d how far the value moved since then, so
+// that what moved follows the input instead of ghosting.
+vec4 temporal_weights(vec4 v, vec4 prev)
+{
+  vec4 w = vec4(pc.temporal_alpha);
+  if (misc.w > 0.0) {
+    vec4 d = (v - prev) / misc.w;
+    w *= exp(-d * d);
+  }
+  return w;
+}
+
 float temporal(float v, int x, int c, int y)
 {
   if (!TEMPORAL)
     return v;
   int i = state_index(x, c, y);
-  if (pc.temporal_alpha > 0.0)
-    v = mix(v, st[i], pc.temporal_alpha);
+  if (pc.temporal_alpha > 0.0) {
+    float prev = st[i];
+    v = mix(v, prev, temporal_weights(vec4(v), vec4(prev)).x);
+  }
   st[i] = v;
   return v;
 }

@@ -105,7 +105,7 @@
 #define IIR_U_COEF_C 0          /* causal stage coefficients, 16 */
 #define IIR_U_COEF_A 16         /* anticausal, 16 */
 #define IIR_U_LEFT 32           /* causal state entering a line of 1s */
-#define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount */
+#define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount, temporal motion scale */
 #define IIR_U_PC 40             /* causal block transitions, 4x4 each */
 #define IIR_U_PA (IIR_U_PC + 16 * IIR_MAX_LEVELS)
 #define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)

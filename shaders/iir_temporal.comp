@@ -1,7 +1,7 @@
 #version 450
 // iir_temporal.comp: recursivefilter with no spatial axis — each output word
 // of the target ROI is its source pixels, smoothed across frames
-// (temporal-alpha) or copied. One invocation per word and no scratch: the
+// (temporal-alpha, temporal-mode) or copied. One invocation per word and no scratch: the
 // frame moves through once, and the state once in and once out.
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
@@ -31,8 +31,10 @@ void main()
       vals[l] = source_lane(k >> LOG2_NCOMP, k & (NCOMP - 1), y);
     }
     int i = (pc.state_base + y * pc.width * NCOMP + wx * CPW - lane0) / CPW;
-    if (pc.temporal_alpha > 0.0)
-      vals = mix(vals, CPW == 4 ? st4[i] : vec4(st2[i], 0.0, 0.0), pc.temporal_alpha);
+    if (pc.temporal_alpha > 0.0) {
+      vec4 prev = CPW == 4 ? st4[i] : vec4(st2[i], 0.0, 0.0);
+      vals = mix(vals, prev, temporal_weights(vals, prev));
+    }
     // Unfiltered components are smoothed too, harmlessly: they are never
     // written out.
     if (CPW == 4)

@@ -46,6 +46,7 @@ ref_iir_init (RefIir * p)
   p->direction = REF_IIR_BOTH;
   p->axes = REF_IIR_AXES_XY;
   p->temporal_alpha = 0.0;
+  p->noise_sigma = 0.0;
 }
 
 const gchar *
@@ -457,8 +458,15 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 
   if (t) {
     if (t->primed[c] && t->w[c] == w && t->h[c] == h) {
-      for (x = 0; x < w * h; x++)
-        s[x] = a * t->y[c][x] + (1.0 - a) * s[x];
+      gdouble T = 3.0 * p->noise_sigma * maxv / 255.0;
+      for (x = 0; x < w * h; x++) {
+        gdouble wt = a;
+        if (p->noise_sigma > 0.0) {
+          gdouble d = (s[x] - t->y[c][x]) / T;
+          wt = a * exp (-d * d);
+        }
+        s[x] = wt * t->y[c][x] + (1.0 - wt) * s[x];
+      }
     }
     g_free (t->y[c]);
     t->y[c] = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
@@ -522,9 +530,9 @@ ref_iir_describe (const RefIir * p)
     default:
       break;
   }
-  g_string_append_printf (s, " axes=%s temporal-alpha=%g border=%s "
-      "border-value=%g roi=%d,%d,%dx%d source=%d,%d planes=0x%x",
-      ref_iir_axes_nick (p->axes), p->temporal_alpha,
+  g_string_append_printf (s, " axes=%s temporal-alpha=%g noise-sigma=%g "
+      "border=%s border-value=%g roi=%d,%d,%dx%d source=%d,%d planes=0x%x",
+      ref_iir_axes_nick (p->axes), p->temporal_alpha, p->noise_sigma,
       ref_border_nick (q->border), q->border_value, q->roi_x, q->roi_y,
       q->roi_width, q->roi_height, q->source_x, q->source_y, q->planes);
   return g_string_free (s, FALSE);

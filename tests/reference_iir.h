@@ -68,6 +68,11 @@ typedef struct
   RefIirDirection direction;    /* exponential and custom only */
   RefIirAxes axes;
   gdouble temporal_alpha;
+  /* temporal-mode=motion-adaptive with this noise-sigma (8-bit code
+   * values); 0: temporal-mode=fixed. The weight of the previous output is
+   * then temporal_alpha exp(-(d / T)^2), d = s_t - y_(t-1) in code values,
+   * T = 3 noise-sigma scaled to the component's range. */
+  gdouble noise_sigma;
 
   /* Not properties: deliberately WRONG variants of the definition, used
    * only by the self-tests to show that the comparison can fail.
