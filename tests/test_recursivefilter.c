@@ -1206,12 +1206,14 @@ GST_START_TEST (test_property_specs)
   static const gchar *axes[] = { "x", "y", "xy", "none", NULL };
   static const gchar *algos[] = { "tiled", "scanline", NULL };
   static const gchar *borders[] = { "clamp", "constant", NULL };
+  static const gchar *temporal_modes[] = { "fixed", "motion-adaptive", NULL };
   static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
     "roi-height", NULL
   };
   static const gchar *own[] = { "filter", "sigma", "alpha", "radius",
     "iterations", "feedforward", "feedback", "direction", "axes",
-    "algorithm", "tile-size", "temporal-alpha", NULL
+    "algorithm", "tile-size", "temporal-alpha", "temporal-mode",
+    "noise-sigma", NULL
   };
   GstElement *el;
   GObjectClass *klass;
@@ -1229,10 +1231,12 @@ GST_START_TEST (test_property_specs)
   check_enum_nicks (klass, "axes", axes, "xy");
   check_enum_nicks (klass, "algorithm", algos, "tiled");
   check_enum_nicks (klass, "border", borders, "clamp");
+  check_enum_nicks (klass, "temporal-mode", temporal_modes, "fixed");
 
   check_double_spec (klass, "sigma", 0.5, 2048.0, 2.0);
   check_double_spec (klass, "alpha", -1.0, 0.999, -1.0);
   check_double_spec (klass, "temporal-alpha", 0.0, 0.999, 0.0);
+  check_double_spec (klass, "noise-sigma", 0.1, 255.0, 4.0);
   check_double_spec (klass, "border-value", 0.0, 1.0, 0.0);
   check_uint_spec (klass, "radius", 0, 2048, 2);
   check_uint_spec (klass, "iterations", 1, 3, 1);
