@@ -517,12 +517,14 @@ void store_block_general(int p0, int line, vec4 vals[E])
   }
 }
 
-// Along x, packed output, every lane filtered: where the rows of a block
-// wholly written at p0 start (o0, in words of the output), if they start on
-// a vector boundary and the stride keeps them there.
-bool x_words_vector(int p0, int line, bool whole, out int o0)
+// Along x, packed output, every lane filtered: where the rows of the block
+// at p0 start (o0, in words of the output), and whether the block is
+// wholly written and its rows start on a vector boundary that the stride
+// keeps.
+bool x_words_vector(int p0, int line, out int o0)
 {
   int word0 = ((pc.dst_x + p0) * NCOMP) / CPW;
+  bool whole = p0 >= pc.out_lo && p0 + E <= pc.out_lo + pc.out_len;
   o0 = pc.out_base + (pc.dst_y + line * RPL) * pc.out_stride + word0;
   return OUT_KIND == OUT_PACKED && AXIS == 0 && FULL_MASK && whole
       && ((o0 | pc.out_stride) & 3) == 0;
@@ -567,7 +569,7 @@ void store_block(int p0, int line, vec4 vals[E])
     }
   }
   int o0;
-  if (x_words_vector(p0, line, whole, o0)) {
+  if (x_words_vector(p0, line, o0)) {
     // Every row's words on a vector boundary: four words per store.
     [[unroll]] for (int r = 0; r < RPL; r++) {
       if (line * RPL + r >= pc.height)

@@ -220,8 +220,7 @@ bool store_block_coalesced(bool live, int p0, int line, vec4 vals[E])
     return false;
   int S = int(gl_SubgroupSize), lane = int(gl_SubgroupInvocationID);
   int o0;
-  bool whole = p0 >= pc.out_lo && p0 + E <= pc.out_lo + pc.out_len;
-  bool ok = x_words_vector(p0, line, whole, o0) && live;
+  bool ok = x_words_vector(p0, line, o0) && live;
   bool empty = !live || p0 >= pc.out_lo + pc.out_len;
   int n = int(subgroupBallotBitCount(subgroupBallot(ok)));
   int first = subgroupBroadcastFirst(o0), first_line = subgroupBroadcastFirst(line);

@@ -2152,7 +2152,6 @@ GST_START_TEST (test_temporal)
 
 GST_END_TEST;
 
-/* Back to NULL and playing again: the recursion starts afresh. */
 /* Motion-adaptive smoothing against the reference recursion, in every
  * format: frames of random content (noise-sigma 40, so that the weights
  * span 0 to alpha), the spatial filter on (tiled or scanline) and off, the
@@ -2323,6 +2322,7 @@ GST_START_TEST (test_temporal_axes_switch)
 
 GST_END_TEST;
 
+/* Back to NULL and playing again: the recursion starts afresh. */
 GST_START_TEST (test_temporal_restart)
 {
   Fx fx;
