@@ -57,9 +57,13 @@ typedef enum
 #define DEFAULT_ITERATIONS 1
 #define DEFAULT_FEEDFORWARD 0.5
 #define DEFAULT_FEEDBACK 0.5
-#define DEFAULT_NOISE_SIGMA 4.0
-/* Motion-adaptive smoothing treats a change of this many noise sigmas as
- * motion (its weight has fallen to alpha / e). */
+#define DEFAULT_NOISE_SIGMA 0.0
+/* Motion-adaptive smoothing treats a change of this many standard
+ * deviations of the spatially filtered noise as motion (its weight has
+ * fallen to alpha / e). The filtered value is what moves between frames,
+ * and the spatial filter has removed most of the noise from it: scaled by
+ * the raw noise-sigma instead, a sigma=0.8 Gaussian took changes of three
+ * times what it leaves for noise and let moving edges ghost. */
 #define MOTION_SIGMAS 3.0
 
 /* Everything that decides the spatial filter, copied under the lock. */
@@ -93,6 +97,7 @@ struct _GstRecursivefilter
   guint filter_serial;
   VktIirPlan *plan;
   gsize state_size;             /* floats of temporal state the last frame used */
+  gboolean noise_estimated;     /* the last frame estimated noise-sigma */
 };
 
 enum
@@ -238,6 +243,7 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   VktBufferRef refs[5] = { frame->in, frame->out };
   VktIirTemporal temporal = { 0 };
   gboolean smooth;
+  gdouble noise_gain;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -247,14 +253,16 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   GST_OBJECT_UNLOCK (self);
 
   update_plan (self, &s, serial);
+  noise_gain = vkt_iir_plan_noise_gain (self->plan);
   smooth = s.temporal_alpha > 0.0;
   temporal.alpha = s.temporal_alpha;
 
   if (smooth) {
     gboolean fresh;
+    /* Per plane: its noise estimate, then its state. */
     for (i = 0; i < frame->n_planes; i++)
       if (frame->planes[i].active)
-        state_floats += (gsize) frame->planes[i].roi.w *
+        state_floats += VKT_IIR_NOISE_FLOATS + (gsize) frame->planes[i].roi.w *
             frame->planes[i].roi.h * frame->planes[i].ncomp;
     if (!gst_vktile_filter_temporal_state (filter,
             MAX (state_floats, 1) * sizeof (gfloat), &refs[4], &fresh, error))
@@ -269,6 +277,12 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     self->state_size = 0;
   }
   temporal.reset = reset;
+  temporal.estimate_noise = smooth &&
+      s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE && s.noise_sigma == 0.0;
+  /* The estimate's words hold what a new buffer held, or an estimate from
+   * before a pause of the automatic mode: start it afresh. */
+  temporal.clear_noise = reset || !self->noise_estimated;
+  self->noise_estimated = temporal.estimate_noise;
 
   /* One scratch buffer for every plane. */
   for (i = 0; i < frame->n_planes; i++)
@@ -284,8 +298,11 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
 
     if (!p->active)
       continue;
+    /* The estimate is in 8-bit code values too: T per unit of it. */
     temporal.motion_scale = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE ?
-        (gfloat) (MOTION_SIGMAS * s.noise_sigma * p->max_code / 255.0) : 0.0f;
+        (gfloat) (MOTION_SIGMAS * (temporal.estimate_noise ? 1.0 :
+            s.noise_sigma) * noise_gain * p->max_code / 255.0) : 0.0f;
+    temporal.state_base += VKT_IIR_NOISE_FLOATS;
     if (!vkt_iir_plan_record_plane (self->plan, compute, refs, p,
             frame->border, frame->border_value, smooth ? &temporal : NULL,
             error))
@@ -584,17 +601,21 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
       g_param_spec_enum ("temporal-mode", "Temporal mode",
           "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
-          "where each pixel keeps temporal-alpha * exp(-(d / (3 * "
-          "noise-sigma))^2) of its previous output, d how far its spatially "
-          "filtered value moved since then", temporal_mode_get_type (),
+          "where each pixel keeps temporal-alpha * exp(-(d / T)^2) of its "
+          "previous output, d how far its spatially filtered value moved "
+          "since then and T 3 times the noise-sigma that the spatial filter "
+          "leaves (sigma=0.8: about 1 noise-sigma)", temporal_mode_get_type (),
           TEMPORAL_FIXED, flags));
   g_object_class_install_property (gobject_class, PROP_NOISE_SIGMA,
       g_param_spec_double ("noise-sigma", "Noise sigma",
           "Standard deviation of the input's noise in 8-bit code values "
           "(scaled to the format's range), for temporal-mode=motion-adaptive:"
-          " a change well beyond 3 times this is taken as motion and follows "
-          "the input. Too low leaves still areas noisy, too high lets moving "
-          "edges ghost", 0.1, 255.0, DEFAULT_NOISE_SIGMA,
+          " a change of the spatially filtered value well beyond 3 times "
+          "what remains of this noise is taken as motion and follows the "
+          "input. Too low leaves still areas noisy, too high lets moving "
+          "edges ghost. 0: estimated from each plane's input on the GPU, "
+          "following changes within a few frames", 0.0, 255.0,
+          DEFAULT_NOISE_SIGMA,
           flags | GST_PARAM_CONTROLLABLE));
 
   gst_element_class_set_static_metadata (element_class,

@@ -483,6 +483,63 @@ decay_length (const VktIirStage * st)
   return n;
 }
 
+/* Long lines are cut here: a response that slow (a pole within 1e-5 of 1)
+ * has lost e^-10 of itself by then, and its energy is what matters. */
+#define NOISE_MAX_HALF (1u << 20)
+
+static gdouble
+pass_through (const VktIirStage * st, gdouble * s, gdouble x)
+{
+  return st->form == VKT_IIR_FORM_NONE ? x : stage_step (st, s, x);
+}
+
+gdouble
+vkt_iir_noise_energy (const VktIirStage * causal,
+    const VktIirStage * anticausal)
+{
+  guint64 half = MIN (MAX (decay_length (causal), decay_length (anticausal)),
+      NOISE_MAX_HALF);
+  guint64 len = 2 * half + 1, n;
+  gdouble *y = g_new0 (gdouble, len);
+  gdouble s[K] = { 0 }, energy = 0.0;
+
+  /* An impulse at `half`: the causal response runs right of it, the
+   * anticausal one spreads that to the left. */
+  for (n = half; n < len; n++)
+    y[n] = pass_through (causal, s, n == half ? 1.0 : 0.0);
+  memset (s, 0, sizeof (s));
+  for (n = len; n-- > 0;) {
+    gdouble v = pass_through (anticausal, s, y[n]);
+    energy += v * v;
+  }
+  g_free (y);
+  return energy;
+}
+
+gdouble
+vkt_iir_box_noise_energy (guint radius, guint iterations)
+{
+  guint width = 2 * radius + 1, len = 1, it, i, j;
+  gdouble *k = g_new0 (gdouble, iterations * 2 * radius + 1);
+  gdouble *tmp = g_new0 (gdouble, iterations * 2 * radius + 1);
+  gdouble energy = 0.0;
+
+  k[0] = 1.0;
+  for (it = 0; it < iterations; it++) {
+    memset (tmp, 0, (len + width - 1) * sizeof (gdouble));
+    for (i = 0; i < len; i++)
+      for (j = 0; j < width; j++)
+        tmp[i + j] += k[i] / width;
+    len += width - 1;
+    memcpy (k, tmp, len * sizeof (gdouble));
+  }
+  for (i = 0; i < len; i++)
+    energy += k[i] * k[i];
+  g_free (tmp);
+  g_free (k);
+  return energy;
+}
+
 /* The tails of a chunk of `len` holding a unit impulse at m, for every m,
  * in O(len): the causal state it leaves is A^(len-1-m) B. Its causal
  * output, D at m and C A^(n-m-1) B at n > m, reaches the anticausal state

@@ -73,6 +73,15 @@ gboolean vkt_iir_feedback_is_stable (const gdouble * a, guint k);
 gboolean vkt_iir_stage_steady (const VktIirStage * stage, gdouble * gain,
     gdouble * state);
 
+/* The sum of squares of the impulse response of `causal` then
+ * `anticausal` (either may be FORM_NONE: that stage passes its input) on an
+ * infinite line: the fraction of white noise's variance the pass keeps. */
+gdouble vkt_iir_noise_energy (const VktIirStage * causal,
+    const VktIirStage * anticausal);
+
+/* The same for `iterations` boxes of 2 radius + 1 samples (normalised). */
+gdouble vkt_iir_box_noise_energy (guint radius, guint iterations);
+
 /* Everything a tiled scan along one axis needs besides the coefficients. A
  * chunk of the line is split into `subs` blocks of `elems` samples. */
 typedef struct

@@ -19,6 +19,7 @@
 #include "iir_box.spv.h"
 #include "iir_box_rows.spv.h"
 #include "iir_box_cols.spv.h"
+#include "iir_noise.spv.h"
 
 /* The push constants of every iir_*.comp (iir_interface.h). */
 typedef struct
@@ -30,7 +31,7 @@ _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 /* Bindings: packed input and output planes, the uniform tables, the float
  * images and tails, the temporal state. The temporal-only pass reads no
  * floats and of the tables only the temporal motion scale, the box along
- * rows no tables. */
+ * rows no tables, the noise estimate only the planes and the state. */
 #define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
     5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
       VKT_BIND_STORAGE }, sizeof (IirPush) }
@@ -47,6 +48,8 @@ static const VktShader shader_box_rows = SHADER (iir_box_rows,
     VKT_BIND_UNUSED, VKT_BIND_STORAGE);
 static const VktShader shader_temporal = SHADER (iir_temporal,
     VKT_BIND_UNIFORM, VKT_BIND_UNUSED);
+static const VktShader shader_noise = SHADER (iir_noise,
+    VKT_BIND_UNUSED, VKT_BIND_UNUSED);
 
 _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
@@ -70,12 +73,16 @@ struct _VktIirPlan
    * built when first needed. */
   VktIirStage causal[2], anticausal[2];
   VktIirTables *tables[2][SUBS_LEVELS];
+  gdouble noise_gain;
 };
 
 VktIirPlan *
 vkt_iir_plan_new (void)
 {
-  return g_new0 (VktIirPlan, 1);
+  VktIirPlan *plan = g_new0 (VktIirPlan, 1);
+
+  plan->noise_gain = 1.0;
+  return plan;
 }
 
 static void
@@ -124,6 +131,14 @@ vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec)
   gint axis;
 
   plan->spec = *spec;
+  plan->noise_gain = 1.0;
+  for (axis = 0; axis < 2; axis++) {
+    if (spec->axis[axis])
+      plan->noise_gain *= spec->box ?
+          vkt_iir_box_noise_energy (spec->box_radius, spec->iterations) :
+          vkt_iir_noise_energy (&spec->causal[axis], &spec->anticausal[axis]);
+  }
+  plan->noise_gain = sqrt (plan->noise_gain);
   for (axis = 0; axis < 2; axis++) {
     VktIirStage c, a;
 
@@ -135,6 +150,12 @@ vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec)
     plan->anticausal[axis] = a;
     drop_tables (plan, axis);
   }
+}
+
+gdouble
+vkt_iir_plan_noise_gain (const VktIirPlan * plan)
+{
+  return plan->noise_gain;
 }
 
 static const VktIirTables *
@@ -264,7 +285,10 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
 static VktBufferRef
 pass_uniform (const Recording * rec, gfloat * uniform)
 {
-  uniform[IIR_U_MISC + 3] = rec->temporal ? rec->temporal->motion_scale : 0.0f;
+  const VktIirTemporal *t = rec->temporal;
+
+  uniform[IIR_U_MISC + 3] = !t ? 0.0f : t->estimate_noise ?
+      -t->motion_scale : t->motion_scale;
   return vkt_compute_uniform (rec->compute, uniform,
       VKT_IIR_UNIFORM_FLOATS * sizeof (gfloat));
 }
@@ -309,6 +333,38 @@ target_row_words (const VktPlane * p)
 {
   return ((gsize) (p->roi.tx + p->roi.w) * p->ncomp + p->cpw - 1) / p->cpw
       - (gsize) p->roi.tx * p->ncomp / p->cpw;
+}
+
+/* The noise estimate of temporal->estimate_noise: zeroed when it starts
+ * afresh, this frame's Laplacians counted, their median folded in. Frames
+ * too small for the 3x3 operator count nothing and keep the estimate. */
+static gboolean
+record_noise_estimate (Recording * rec, GError ** error)
+{
+  const VktPlane *p = rec->plane;
+  gint32 spec[IIR_SPEC_COUNT] = { 0 };
+  IirPush push = { 0 };
+  gint rows = p->roi.h >= 3 ? (p->roi.h - 3) / IIR_NOISE_ROW_STEP + 1 : 0;
+
+  plane_push (rec, &push);
+  plane_spec (p, spec);
+  push.ext_value = (gfloat) (IIR_NOISE_BINS_PER_CODE * 255.0 / p->max_code);
+  if (rec->temporal->clear_noise) {
+    spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_CLEAR;
+    if (!run_pass (rec->compute, &shader_noise, spec, rec->refs, &push, 1, 1,
+            error))
+      return FALSE;
+  }
+  if (p->roi.w >= 3 && rows > 0) {
+    spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT;
+    if (!run_pass (rec->compute, &shader_noise, spec, rec->refs, &push,
+            (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1) / IIR_NOISE_GROUP_X,
+            (rows + IIR_NOISE_GROUP_ROWS - 1) / IIR_NOISE_GROUP_ROWS, error))
+      return FALSE;
+  }
+  spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_ESTIMATE;
+  return run_pass (rec->compute, &shader_noise, spec, rec->refs, &push, 1, 1,
+      error);
 }
 
 /* No spatial axis: one pass copies the ROI, smoothing it across frames
@@ -803,6 +859,9 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
 
   memcpy (rec.refs, refs, sizeof (rec.refs));
   rec.temporal = temporal;
+  if (temporal && temporal->estimate_noise
+      && !record_noise_estimate (&rec, error))
+    return FALSE;
   if (!s->axis[0] && !s->axis[1])
     return record_temporal_only (&rec, error);
   ext = border == GST_VKTILE_BORDER_CONSTANT ?

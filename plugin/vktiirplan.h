@@ -39,14 +39,21 @@ typedef struct
 
 /* Per-pixel smoothing across frames in the last write, y_t = w
  * y_(t-1) + (1 - w) x_t, in the float state buffer (refs[4]): w = alpha,
- * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2). */
+ * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2).
+ * With `estimate_noise`, T is motion_scale times the noise sigma (8-bit code
+ * values) that the plan estimates from the plane's input before filtering
+ * it, in VKT_IIR_NOISE_FLOATS floats just before the plane's state. */
 typedef struct
 {
   gfloat alpha;
   gfloat motion_scale;          /* T in the plane's code values; 0: w = alpha */
+  gboolean estimate_noise;
+  gboolean clear_noise;         /* the estimate starts afresh */
   gboolean reset;               /* the state starts as this frame */
   gint state_base;              /* floats: where this plane's state starts */
 } VktIirTemporal;
+
+#define VKT_IIR_NOISE_FLOATS IIR_NOISE_FLOATS
 
 typedef struct _VktIirPlan VktIirPlan;
 
@@ -55,6 +62,10 @@ void vkt_iir_plan_free (VktIirPlan * plan);
 
 /* Copies the spec; drops the tables of an axis whose stages changed. */
 void vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec);
+
+/* How much of white noise's standard deviation the spatial filter keeps
+ * (1 with no axis): the square root of its impulse response's energy. */
+gdouble vkt_iir_plan_noise_gain (const VktIirPlan * plan);
 
 /* Floats of scratch that recording plane `p` needs. */
 gsize vkt_iir_plan_scratch_floats (const VktIirPlan * plan, const VktPlane * p);

@@ -51,7 +51,8 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
                       // the anticausal stage's (IIR_U_COEF_A)
   vec4 left_unit;     // causal state entering a line of constant 1
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount,
-                      // w: temporal motion scale (0: fixed weight)
+                      // w: temporal motion scale (0: fixed weight; see
+                      // motion_scale())
   // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
   // the anticausal stage's (IIR_U_PA).
   vec4 P_rows[(IIR_U_CROSS - IIR_U_PC) / 4];
@@ -352,15 +353,24 @@ void tail_store(int chunk, int line, int i, vec4 v)
 // float per component of the ROI, row by row.
 int state_index(int x, int c, int y) { return pc.state_base + (y * pc.width + x) * NCOMP + c; }
 
+// The motion scale T of the motion-adaptive mode in code values: misc.w,
+// or with noise-sigma estimated (misc.w < 0) -misc.w times the plane's
+// estimate, which iir_noise.comp keeps just before its state.
+float motion_scale()
+{
+  return misc.w > 0.0 ? misc.w :
+      -misc.w * st[pc.state_base - IIR_NOISE_ESTIMATE_BACK];
+}
+
 // The weight of the previous output in the recursion, per component: alpha,
-// or in the motion-adaptive mode (misc.w > 0: the motion scale T in code
-// values) alpha exp(-(d / T)^2), d how far the value moved since then, so
-// that what moved follows the input instead of ghosting.
+// or in the motion-adaptive mode (misc.w != 0) alpha exp(-(d / T)^2), d how
+// far the value moved since then, so that what moved follows the input
+// instead of ghosting.
 vec4 temporal_weights(vec4 v, vec4 prev)
 {
   vec4 w = vec4(pc.temporal_alpha);
-  if (misc.w > 0.0) {
-    vec4 d = (v - prev) / misc.w;
+  if (misc.w != 0.0) {
+    vec4 d = (v - prev) / motion_scale();
     w *= exp(-d * d);
   }
   return w;

@@ -69,7 +69,8 @@
 #define IIR_SPEC_FRAC 19        /* iir_box: fraction bits of its fixed point */
 #define IIR_SPEC_IN_FIXED 20    /* iir_box: input is the fixed-point image */
 #define IIR_SPEC_OUT_RUNS 21     /* along x, packed output: a subgroup stores whole runs */
-#define IIR_SPEC_COUNT 22
+#define IIR_SPEC_NOISE_STEP 22  /* iir_noise: IIR_NOISE_* */
+#define IIR_SPEC_COUNT 23
 
 #define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
 #define IIR_FORM_MODAL3 2       /* one real and one complex pole */
@@ -101,11 +102,36 @@
 #define IIR_TAIL_GROUP_X 32     /* iir_chunk_tails: line groups x */
 #define IIR_TAIL_SPLIT 8        /*   stretches of a chunk per group */
 
+/* noise-sigma estimated from the input (iir_noise.comp). Before each
+ * plane's temporal state (push state_base) lie IIR_NOISE_FLOATS words:
+ * IIR_NOISE_BINS counts of |Laplacian| (Immerkaer's 3x3 operator, whose
+ * taps have an energy of 36) in bins of 1 / IIR_NOISE_BINS_PER_CODE 8-bit
+ * code values, then a vec4 whose x is the estimate in 8-bit code values.
+ * The operator is evaluated on every IIR_NOISE_ROW_STEP-th row. */
+#define IIR_NOISE_BINS 512
+#define IIR_NOISE_BINS_PER_CODE 2
+#define IIR_NOISE_FLOATS (IIR_NOISE_BINS + 4)
+#define IIR_NOISE_ESTIMATE_BACK 4 /* the estimate: state_base - this */
+#define IIR_NOISE_ROW_STEP 8
+#define IIR_NOISE_GROUP_X 256   /* positions along a row per work-group */
+#define IIR_NOISE_GROUP_ROWS 8  /* sampled rows per work-group */
+#define IIR_NOISE_CLEAR 0       /* steps: zero the counts and the estimate, */
+#define IIR_NOISE_COUNT 1       /*   count a frame, */
+#define IIR_NOISE_ESTIMATE 2    /*   update the estimate, zero the counts */
+/* The estimate follows each frame's by this weight (a few frames' memory:
+ * a change of gain settles, one frame's content does not swing it). */
+#define IIR_NOISE_FOLLOW 0.125
+/* Below this (8-bit code values) noise is taken as this: a clean synthetic
+ * input still smooths what rounding leaves. */
+#define IIR_NOISE_MIN_SIGMA 0.25
+
 /* The uniform tables (binding 2, std140, vec4 rows), offsets in floats. */
 #define IIR_U_COEF_C 0          /* causal stage coefficients, 16 */
 #define IIR_U_COEF_A 16         /* anticausal, 16 */
 #define IIR_U_LEFT 32           /* causal state entering a line of 1s */
-#define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount, temporal motion scale */
+#define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount,
+                                 * temporal motion scale T (< 0: -T per
+                                 * 8-bit code of the noise estimate) */
 #define IIR_U_PC 40             /* causal block transitions, 4x4 each */
 #define IIR_U_PA (IIR_U_PC + 16 * IIR_MAX_LEVELS)
 #define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)

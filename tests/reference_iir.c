@@ -19,7 +19,18 @@
  *   value is the x filter of a constant line (the DC gain times the
  *   constant, not the constant itself when the gain is not 1).
  * - temporal: y = a y_prev + (1 - a) s per value, unrounded; round to
- *   nearest, clamp.
+ *   nearest, clamp. Motion-adaptive: a exp(-(d / T)^2) instead of a,
+ *   d = s - y_prev, T = 3 sigma gain max / 255 with gain the root of the
+ *   spatial filter's impulse energy and sigma the noise-sigma, or (noise
+ *   sigma 0) each plane's estimate: the median m of |L| over the plane's
+ *   filtered components, L the 3x3 operator [1 -2 1; -2 4 -2; 1 -2 1] at
+ *   every source-ROI pixel one away from its edges on rows 1, 9, 17, ...,
+ *   m read from a histogram of |L| in 8-bit code values in bins of 1/2
+ *   (the last one open-ended) by linear interpolation in the bin where the
+ *   count reaches half the total; sigma_f = m / (0.6745 * 6); the estimate
+ *   starts as sigma_f (reset, or the previous frame without it) and then
+ *   moves 1/8 of the way to each frame's; never below 0.25; a frame with
+ *   no position keeps it (0.25 at a start).
  */
 #include "reference_iir.h"
 
@@ -424,8 +435,107 @@ ref_iir_temporal_clear (RefIirTemporal * t)
   memset (t, 0, sizeof (*t));
 }
 
+/* The standard deviation the spatial filter leaves of white noise of 1: the
+ * root of the energy of its impulse response, each axis's line filter
+ * applied to an impulse far from the line's ends. */
+gdouble
+ref_iir_noise_gain (const RefIir * p)
+{
+  gint pad = ref_iir_padding (p), n = 2 * pad + 1, i, axes;
+  gdouble *line = g_new0 (gdouble, n), *out = g_new0 (gdouble, n);
+  gdouble energy = 0.0;
+
+  line[pad] = 1.0;
+  ref_iir_filter_line (p, line, n, 0.0, 0.0, out);
+  for (i = 0; i < n; i++)
+    energy += out[i] * out[i];
+  g_free (line);
+  g_free (out);
+  axes = p->axes == REF_IIR_AXES_XY ? 2 : p->axes == REF_IIR_AXES_NONE ? 0 : 1;
+  return pow (sqrt (energy), axes);
+}
+
 /* ------------------------------------------------------------------------ */
 /* frames */
+
+#define NOISE_BINS 512
+
+/* This frame's noise sigma of plane `plane`, 8-bit code values, from the
+ * components the planes mask selects; < 0 when it has no position. */
+static gdouble
+frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
+  guint64 hist[NOISE_BINS] = { 0 }, total = 0;
+  gdouble below = 0.0, median = NOISE_BINS;
+  guint c;
+  gint i;
+
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
+    gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+    gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+    gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
+    gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
+    gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+    gint tx, ty, px, py, w, h, x, y;
+
+    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
+        || !(p->common.planes & (1u << c))
+        || !ref_plane_roi (&p->common, W, H, ws, hs, pw, ph, &tx, &ty, &px,
+            &py, &w, &h))
+      continue;
+    for (y = 1; y < h - 1; y += 8) {
+      for (x = 1; x < w - 1; x++) {
+        gdouble L = 0.0, bin;
+        gint dx, dy;
+        for (dy = -1; dy <= 1; dy++)
+          for (dx = -1; dx <= 1; dx++)
+            L += (dx == 0 ? -2.0 : 1.0) * (dy == 0 ? -2.0 : 1.0) *
+                ref_comp_get (in, c, px + x + dx, py + y + dy);
+        bin = fabs (L) * 255.0 / maxv * 2.0;
+        hist[(gint) MIN (bin, NOISE_BINS - 1.0)]++;
+        total++;
+      }
+    }
+  }
+  if (total == 0)
+    return -1.0;
+  for (i = 0; i < NOISE_BINS; i++) {
+    if (hist[i] > 0 && below + hist[i] >= 0.5 * total) {
+      median = i + (0.5 * total - below) / hist[i];
+      break;
+    }
+    below += hist[i];
+  }
+  return median / 2.0 / (0.6745 * 6.0);
+}
+
+/* Updates t's estimate of every plane for this frame (noise_auto). */
+static void
+update_noise_estimates (const GstVideoFrame * in, const RefIir * p,
+    RefIirTemporal * t)
+{
+  guint plane, c;
+
+  for (plane = 0; plane < GST_VIDEO_FRAME_N_PLANES (in); plane++) {
+    gdouble f = frame_noise_sigma (in, p, plane);
+    gboolean restart = !t->noise_primed[plane];
+
+    /* A restart of the recursion restarts the estimate. */
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
+      if (GST_VIDEO_FORMAT_INFO_PLANE (in->info.finfo, c) == plane
+          && (p->common.planes & (1u << c)) && !t->primed[c])
+        restart = TRUE;
+    if (restart)
+      t->noise_est[plane] = 0.0;
+    if (f >= 0.0)
+      t->noise_est[plane] = t->noise_est[plane] > 0.0 ?
+          t->noise_est[plane] + (f - t->noise_est[plane]) / 8.0 : f;
+    t->noise_est[plane] = MAX (t->noise_est[plane], 0.25);
+    t->noise_primed[plane] = TRUE;
+  }
+}
 
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
@@ -458,10 +568,12 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 
   if (t) {
     if (t->primed[c] && t->w[c] == w && t->h[c] == h) {
-      gdouble T = 3.0 * p->noise_sigma * maxv / 255.0;
+      gdouble sigma = p->noise_auto ?
+          t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
+      gdouble T = 3.0 * sigma * ref_iir_noise_gain (p) * maxv / 255.0;
       for (x = 0; x < w * h; x++) {
         gdouble wt = a;
-        if (p->noise_sigma > 0.0) {
+        if (sigma > 0.0) {
           gdouble d = (s[x] - t->y[c][x]) / T;
           wt = a * exp (-d * d);
         }
@@ -495,6 +607,10 @@ ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
   /* padding bytes, unselected components and pixels outside the target ROI
    * are the input unchanged */
   gst_video_frame_copy (out, in);
+  if (t && p->noise_auto && p->temporal_alpha > 0.0)
+    update_noise_estimates (in, p, t);
+  else if (t)
+    memset (t->noise_primed, 0, sizeof (t->noise_primed));
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
     if (p->common.planes & (1u << c))
       filter_component (in, out, c, p, t);
@@ -530,9 +646,10 @@ ref_iir_describe (const RefIir * p)
     default:
       break;
   }
-  g_string_append_printf (s, " axes=%s temporal-alpha=%g noise-sigma=%g "
+  g_string_append_printf (s, " axes=%s temporal-alpha=%g noise-sigma=%g%s "
       "border=%s border-value=%g roi=%d,%d,%dx%d source=%d,%d planes=0x%x",
       ref_iir_axes_nick (p->axes), p->temporal_alpha, p->noise_sigma,
+      p->noise_auto ? " (estimated)" : "",
       ref_border_nick (q->border), q->border_value, q->roi_x, q->roi_y,
       q->roi_width, q->roi_height, q->source_x, q->source_y, q->planes);
   return g_string_free (s, FALSE);

@@ -71,8 +71,12 @@ typedef struct
   /* temporal-mode=motion-adaptive with this noise-sigma (8-bit code
    * values); 0: temporal-mode=fixed. The weight of the previous output is
    * then temporal_alpha exp(-(d / T)^2), d = s_t - y_(t-1) in code values,
-   * T = 3 noise-sigma scaled to the component's range. */
+   * T = 3 noise-sigma ref_iir_noise_gain() scaled to the component's
+   * range. */
   gdouble noise_sigma;
+  /* noise-sigma 0 with motion-adaptive: the noise sigma of each plane is
+   * estimated from its input (see ref_iir_frame()) instead. */
+  gboolean noise_auto;
 
   /* Not properties: deliberately WRONG variants of the definition, used
    * only by the self-tests to show that the comparison can fail.
@@ -129,7 +133,15 @@ typedef struct
   gboolean primed[GST_VIDEO_MAX_COMPONENTS];
   gint w[GST_VIDEO_MAX_COMPONENTS], h[GST_VIDEO_MAX_COMPONENTS];
   gdouble *y[GST_VIDEO_MAX_COMPONENTS];
+  /* noise_auto: each plane's running noise estimate (8-bit code values),
+   * valid while noise_primed. */
+  gboolean noise_primed[GST_VIDEO_MAX_PLANES];
+  gdouble noise_est[GST_VIDEO_MAX_PLANES];
 } RefIirTemporal;
+
+/* The standard deviation of white noise of 1 after the spatial filter
+ * (1 for axes none). */
+gdouble ref_iir_noise_gain (const RefIir * p);
 
 void ref_iir_temporal_init (RefIirTemporal * t);
 /* The next frame starts the recursion afresh (y = s): start, flush,

@@ -339,6 +339,35 @@ GST_START_TEST (test_iir_recursion_forms)
 
 GST_END_TEST;
 
+/* The energy of each filter's impulse response against its closed form:
+ * what motion-adaptive temporal smoothing scales its threshold by. */
+GST_START_TEST (test_iir_noise_energy)
+{
+  VktIirStage none, expo, gauss;
+  gdouble a = 0.6, both;
+
+  vkt_iir_stage_none (&none);
+  fail_unless (fabs (vkt_iir_noise_energy (&none, &none) - 1.0) < 1e-12);
+  vkt_iir_stage_direct (&expo, 1.0 - a, &a, 1);
+  /* y = (1 - a) a^n: sum = (1 - a)^2 / (1 - a^2). */
+  fail_unless (fabs (vkt_iir_noise_energy (&expo, &none) - 0.25) < 1e-9);
+  fail_unless (fabs (vkt_iir_noise_energy (&none, &expo) - 0.25) < 1e-9);
+  /* Both ways: h[m] = (1 - a)^2 a^|m| / (1 - a^2). */
+  both = pow (1 - a, 4) / pow (1 - a * a, 2) * (1 + a * a) / (1 - a * a);
+  fail_unless (fabs (vkt_iir_noise_energy (&expo, &expo) - both) < 1e-9,
+      "%g != %g", vkt_iir_noise_energy (&expo, &expo), both);
+  /* A sampled Gaussian keeps 1 / (2 sqrt(pi) sigma); the recursive one
+   * approximates it. */
+  vkt_iir_stage_gaussian (&gauss, 4.0);
+  fail_unless (fabs (vkt_iir_noise_energy (&gauss, &gauss) /
+          (1.0 / (2.0 * sqrt (G_PI) * 4.0)) - 1.0) < 0.05);
+  /* Boxes of 5: 1/5, then the triangle 1 2 3 4 5 4 3 2 1 over 25. */
+  fail_unless (fabs (vkt_iir_box_noise_energy (2, 1) - 0.2) < 1e-12);
+  fail_unless (fabs (vkt_iir_box_noise_energy (2, 2) - 85.0 / 625.0) < 1e-12);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_iir_stability)
 {
   static const gdouble half[] = { 0.5 }, one[] = { 1.0 }, pole9[] = { 1.8,
@@ -668,6 +697,7 @@ kernel_suite (void)
   tcase_add_test (tc, test_iir_modal_is_direct);
   tcase_add_test (tc, test_iir_recursion_forms);
   tcase_add_test (tc, test_iir_stability);
+  tcase_add_test (tc, test_iir_noise_energy);
   tcase_add_test (tc, test_iir_tiles);
   tcase_add_test (tc, test_iir_pack);
   tcase_add_test (tc, test_gauss_weights);

@@ -370,15 +370,17 @@ fx_set_temporal (Fx * fx, gdouble a)
   fx->ref.temporal_alpha = a;
 }
 
-/* temporal-mode=motion-adaptive with this noise-sigma; 0: fixed. */
+/* temporal-mode=motion-adaptive with this noise-sigma; 0: fixed; < 0:
+ * motion-adaptive with noise-sigma 0 (estimated). */
 static void
 fx_set_motion_adaptive (Fx * fx, gdouble noise_sigma)
 {
   gst_util_set_object_arg (G_OBJECT (fx->el), "temporal-mode",
-      noise_sigma > 0.0 ? "motion-adaptive" : "fixed");
-  if (noise_sigma > 0.0)
-    g_object_set (fx->el, "noise-sigma", noise_sigma, NULL);
-  fx->ref.noise_sigma = noise_sigma;
+      noise_sigma != 0.0 ? "motion-adaptive" : "fixed");
+  if (noise_sigma != 0.0)
+    g_object_set (fx->el, "noise-sigma", MAX (noise_sigma, 0.0), NULL);
+  fx->ref.noise_sigma = MAX (noise_sigma, 0.0);
+  fx->ref.noise_auto = noise_sigma < 0.0;
 }
 
 /* The element's defaults again (filter, direction, axes, algorithm,
@@ -1236,7 +1238,7 @@ GST_START_TEST (test_property_specs)
   check_double_spec (klass, "sigma", 0.5, 2048.0, 2.0);
   check_double_spec (klass, "alpha", -1.0, 0.999, -1.0);
   check_double_spec (klass, "temporal-alpha", 0.0, 0.999, 0.0);
-  check_double_spec (klass, "noise-sigma", 0.1, 255.0, 4.0);
+  check_double_spec (klass, "noise-sigma", 0.0, 255.0, 0.0);
   check_double_spec (klass, "border-value", 0.0, 1.0, 0.0);
   check_uint_spec (klass, "radius", 0, 2048, 2);
   check_uint_spec (klass, "iterations", 1, 3, 1);
@@ -2245,8 +2247,9 @@ rms_from (const GstVideoInfo * info, GstBuffer * buf, const guint8 * clean,
  * 6 and then a cut to another scene (the ramp 100 codes brighter): the
  * still scene gains at least 4 dB of PSNR within 20 frames,
  * and the first frame after the cut is the new input, not a blend of the
- * two scenes (within a code value). The fixed mode, on the same frames,
- * blends across the cut: the check can fail. */
+ * two scenes (within a code value); with noise-sigma given (0) and
+ * estimated (2). The fixed mode (1), on the same frames, blends across the
+ * cut: the check can fail. */
 GST_START_TEST (test_temporal_adaptive_still_and_cut)
 {
   gint w = 48, h = 32, max_diff, t;
@@ -2258,7 +2261,7 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
   fx_init (&fx, 980 + __i__);
   fx_set_axes (&fx, REF_IIR_AXES_NONE);
   fx_set_temporal (&fx, 0.9);
-  fx_set_motion_adaptive (&fx, __i__ ? 0.0 : 6.0);
+  fx_set_motion_adaptive (&fx, __i__ == 1 ? 0.0 : __i__ == 2 ? -1.0 : 6.0);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, w, h);
   for (t = 0; t < 20; t++) {
     in = noisy_ramp (&fx.info, fx.rand, 0.0, 6.0, clean);
@@ -2272,14 +2275,14 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
   /* 4 dB of PSNR (simulated in double: the motion-adaptive recursion
    * keeps 0.54 of the noise here, the fixed one 0.23) */
   fail_unless (rms_out < 0.631 * rms_in, "%s: a still scene kept noise of "
-      "%.2f codes rms against the input's %.2f", __i__ ? "fixed" :
+      "%.2f codes rms against the input's %.2f", __i__ == 1 ? "fixed" :
       "motion-adaptive", rms_out, rms_in);
 
   in = noisy_ramp (&fx.info, fx.rand, 100.0, 6.0, clean);
   out = fx_push (&fx, gst_buffer_ref (in));
   verify_output (&fx, in, out, "the frame after a cut");
   rms_from (&fx.info, out, clean, in, &max_diff);
-  if (__i__)
+  if (__i__ == 1)
     fail_unless (max_diff > 50, "fixed weights did not blend across the "
         "cut (largest difference from the new input %d)", max_diff);
   else
@@ -2289,6 +2292,87 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
   gst_buffer_unref (out);
   gst_buffer_unref (in);
   g_free (clean);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* Scene `scene` (smooth sinusoids, the same for the same number) plus
+ * Gaussian noise of sigma `noise` 8-bit code values (scaled to each
+ * component's range) in every component, rounded and clamped. */
+static GstBuffer *
+noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
+{
+  GstVideoFrame f;
+  GstBuffer *buf = new_frame_buffer (info, &f);
+  guint c;
+  gint x, y;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    GRand *sr = g_rand_new_with_seed (1000 * scene + c);
+    gdouble maxv = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, c)) - 1;
+
+    fill_smooth (&f, sr, c, 32.0, 0.0);
+    g_rand_free (sr);
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
+        gdouble u1 = g_rand_double_range (r, 1e-12, 1.0);
+        gdouble u2 = g_rand_double (r);
+        gdouble n = noise * maxv / 255.0 * sqrt (-2.0 * log (u1)) *
+            cos (2.0 * G_PI * u2);
+        ref_comp_set (&f, c, x, y, (guint) CLAMP (lround (ref_comp_get (&f,
+                        c, x, y) + n), 0, maxv));
+      }
+  }
+  gst_video_frame_unmap (&f);
+  return buf;
+}
+
+/* noise-sigma 0: each plane's noise estimated on the GPU, against the
+ * reference's estimate (the same definition in double), in every format,
+ * on a noisy still scene, a cut to another and a change of noise level;
+ * and the reference's estimate itself within 20 % of the noise added. */
+GST_START_TEST (test_temporal_noise_estimate)
+{
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE,
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
+  };
+  static const struct
+  {
+    guint scene;
+    gdouble noise;
+  } frames[] = { {1, 5.0}, {1, 5.0}, {1, 5.0}, {2, 5.0}, {2, 5.0}, {2, 12.0},
+  {2, 12.0}
+  };
+  guint t, plane;
+  Fx fx;
+
+  fx_init (&fx, 990 + __i__);
+  fx_set_temporal (&fx, 0.8);
+  fx_set_motion_adaptive (&fx, -1.0);
+  fx_gaussian (&fx, 0.8);
+  fx_set_caps (&fx, fmts[__i__], 66, 42);
+  for (t = 0; t < G_N_ELEMENTS (frames); t++) {
+    GstBuffer *in = noisy_scene (&fx.info, fx.rand, frames[t].scene,
+        frames[t].noise);
+    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
+    gchar *what = g_strdup_printf ("estimated noise, frame %u (scene %u, "
+        "noise %g)", t + 1, frames[t].scene, frames[t].noise);
+
+    verify_output (&fx, in, out, what);
+    g_free (what);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    /* While the noise stays at 5 (scene or no scene change). */
+    if (t == 0 || t == 3) {
+      for (plane = 0; plane < GST_VIDEO_INFO_N_PLANES (&fx.info); plane++)
+        fail_unless (fabs (fx.temporal.noise_est[plane] / frames[t].noise -
+                1.0) < 0.2, "%s plane %u: noise sigma %g estimated as %g",
+            GST_VIDEO_INFO_NAME (&fx.info), plane, frames[t].noise,
+            fx.temporal.noise_est[plane]);
+    }
+  }
   fx_clear (&fx);
 }
 
@@ -2846,7 +2930,8 @@ recursivefilter_suite (void)
   tcase_add_loop_test (tc, test_temporal, 0, 4);
   tcase_add_test (tc, test_temporal_restart);
   tcase_add_loop_test (tc, test_temporal_adaptive, 0, 6);
-  tcase_add_loop_test (tc, test_temporal_adaptive_still_and_cut, 0, 2);
+  tcase_add_loop_test (tc, test_temporal_adaptive_still_and_cut, 0, 3);
+  tcase_add_loop_test (tc, test_temporal_noise_estimate, 0, 6);
   tcase_add_loop_test (tc, test_temporal_axes_switch, 0, 3);
 
   tc = tcase_create ("memory");

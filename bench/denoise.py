@@ -1,0 +1,321 @@
+#!/usr/bin/python3
+"""denoise.py: the live-denoising quality benchmark (docs/DENOISE.md).
+
+This file owns the measurement of how well vktile's temporal denoising
+works, as opposed to how fast: it makes noisy video clips from real photos
+(scikit-image's sample pictures) whose clean frames are known, runs each
+denoiser on them through gst-launch-1.0 (vktile's elements) and ffmpeg
+(hqdn3d, atadenoise: the denoisers FFmpeg users reach for), and scores every
+output frame against its clean frame with PSNR and SSIM on luma.
+
+The clips are I420, 8-bit, with Gaussian noise of a chosen sigma (code
+values) added to every plane, rounded and clamped like a sensor's output:
+
+  pan           a camera panning across a photo, then holding still
+  fast-pan      a faster pan, then still
+  still         a still scene
+  moving-object a photo moving across a still background
+  brightness    a still scene whose exposure ramps down and up
+  cut           one still scene, then another (a scene change)
+
+"Moving" frames are those whose clean frame differs from the previous
+clean frame; "still" frames the others, the first frame excluded.
+
+Writes under --out: results.csv (one row per clip, method, frame), a
+summary table in Markdown, plots, and before/after crops. Needs the Debian
+packages python3-numpy python3-skimage python3-matplotlib, ffmpeg (optional:
+its rows are left out without it) and a built vktile (GST_PLUGIN_PATH).
+"""
+
+import argparse
+import csv
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import skimage.data
+import skimage.io
+from skimage.metrics import structural_similarity
+
+W, H = 320, 240
+
+
+# ---- clips ----------------------------------------------------------------
+
+def rgb_to_i420(rgb):
+    """BT.601 limited range, chroma the mean of each 2x2 block."""
+    r, g, b = [rgb[..., i].astype(np.float64) for i in range(3)]
+    y = 16 + 0.256788 * r + 0.504129 * g + 0.097906 * b
+    u = 128 - 0.148223 * r - 0.290993 * g + 0.439216 * b
+    v = 128 + 0.439216 * r - 0.367788 * g - 0.071427 * b
+
+    def sub(p):
+        return (p[0::2, 0::2] + p[1::2, 0::2] + p[0::2, 1::2] + p[1::2, 1::2]) / 4
+    return [y, sub(u), sub(v)]
+
+
+def i420_to_rgb(planes):
+    y, u, v = [p.astype(np.float64) for p in planes]
+    u = u.repeat(2, 0).repeat(2, 1) - 128
+    v = v.repeat(2, 0).repeat(2, 1) - 128
+    y = (y - 16) * 1.164384
+    rgb = np.stack([y + 1.596027 * v, y - 0.391762 * u - 0.812968 * v,
+                    y + 2.017232 * u], axis=-1)
+    return np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+
+
+def photo(name):
+    img = getattr(skimage.data, name)()
+    if img.ndim == 2:
+        img = np.stack([img] * 3, axis=-1)
+    return img[..., :3].astype(np.float64)
+
+
+def crop(img, x, y):
+    """A WxH window at a sub-pixel position (bilinear), like a camera pan."""
+    x0, y0 = int(math.floor(x)), int(math.floor(y))
+    fx, fy = x - x0, y - y0
+    a = img[y0:y0 + H + 1, x0:x0 + W + 1]
+    top = a[:H, :W] * (1 - fx) + a[:H, 1:W + 1] * fx
+    bot = a[1:H + 1, :W] * (1 - fx) + a[1:H + 1, 1:W + 1] * fx
+    return top * (1 - fy) + bot * fy
+
+
+def make_clips(frames):
+    """name -> list of clean RGB frames (float, 0..255)."""
+    half = frames // 2
+    astronaut, coffee, chelsea = photo("astronaut"), photo("coffee"), photo("chelsea")
+    rocket, motorcycle = photo("rocket"), photo("motorcycle_left") if hasattr(
+        skimage.data, "motorcycle_left") else photo("astronaut")
+    clips = {}
+    # 1.5 px right and 0.75 px down per frame, then still.
+    clips["pan"] = [crop(astronaut, 40 + 1.5 * min(t, half), 60 + 0.75 * min(t, half))
+                    for t in range(frames)]
+    clips["fast-pan"] = [crop(coffee, 20 + 5 * min(t, half), 80) for t in range(frames)]
+    clips["still"] = [crop(chelsea, 60, 30)] * frames
+    # The astronaut's face crossing the rocket's sky at 4 px per frame.
+    bg = crop(rocket, 100, 60)
+    face = astronaut[30:130, 170:270]
+    clips["moving-object"] = []
+    for t in range(frames):
+        f = bg.copy()
+        x = 10 + 4 * t
+        w = min(100, W - x)
+        if w > 0:
+            f[70:170, x:x + w] = face[:, :w]
+        clips["moving-object"].append(f)
+    # Auto-exposure: gain 1 -> 0.55 -> 1 over the clip.
+    base = crop(motorcycle, 80, 60)
+    clips["brightness"] = [base * (1 - 0.45 * math.sin(math.pi * t / (frames - 1)))
+                           for t in range(frames)]
+    clips["cut"] = [crop(coffee, 100, 100)] * half + [crop(astronaut, 150, 200)] * (frames - half)
+    return clips
+
+
+def noisy_i420(clean_rgb, sigma, rng):
+    out = []
+    for p in rgb_to_i420(clean_rgb):
+        q = np.rint(p) + rng.normal(0.0, sigma, p.shape)
+        out.append(np.clip(np.rint(q), 0, 255).astype(np.uint8))
+    return out
+
+
+def clean_i420(clean_rgb):
+    return [np.clip(np.rint(p), 0, 255).astype(np.uint8) for p in rgb_to_i420(clean_rgb)]
+
+
+def write_yuv(path, frames):
+    with open(path, "wb") as f:
+        for planes in frames:
+            for p in planes:
+                f.write(np.ascontiguousarray(p).tobytes())
+
+
+def read_yuv(path, n):
+    data = np.fromfile(path, np.uint8)
+    size = W * H * 3 // 2
+    if data.size != n * size:
+        raise RuntimeError(f"{path}: {data.size} bytes, expected {n} frames of {size}")
+    frames = []
+    for i in range(n):
+        f = data[i * size:(i + 1) * size]
+        y = f[:W * H].reshape(H, W)
+        u = f[W * H:W * H + W * H // 4].reshape(H // 2, W // 2)
+        v = f[W * H + W * H // 4:].reshape(H // 2, W // 2)
+        frames.append([y, u, v])
+    return frames
+
+
+# ---- denoisers ------------------------------------------------------------
+
+def run_vktile(src, dst, n, element):
+    cmd = (f"gst-launch-1.0 -q filesrc location={src} ! rawvideoparse format=i420 "
+           f"width={W} height={H} framerate=30/1 ! {element} ! "
+           f"video/x-raw,format=I420 ! filesink location={dst}")
+    subprocess.run(cmd, shell=True, check=True)
+
+
+def run_ffmpeg(src, dst, n, vf):
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "rawvideo",
+                    "-pix_fmt", "yuv420p", "-s", f"{W}x{H}", "-r", "30", "-i", src,
+                    "-vf", vf, "-f", "rawvideo", "-pix_fmt", "yuv420p", dst], check=True)
+
+
+# ---- scores ---------------------------------------------------------------
+
+def psnr(a, b):
+    mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
+    return 99.0 if mse == 0 else 10 * math.log10(255.0 ** 2 / mse)
+
+
+def ssim(a, b):
+    # Wang et al.'s parameters: 11x11 Gaussian window of sigma 1.5.
+    return structural_similarity(a, b, data_range=255, gaussian_weights=True,
+                                 sigma=1.5, use_sample_covariance=False)
+
+
+def moving_flags(clean):
+    flags = [False]
+    for a, b in zip(clean, clean[1:]):
+        flags.append(bool(np.any(a[0] != b[0])))
+    return flags
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default="out/denoise")
+    ap.add_argument("--frames", type=int, default=40)
+    ap.add_argument("--sigma", type=float, default=10.0,
+                    help="noise standard deviation in 8-bit code values")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clips", default="", help="comma-separated subset")
+    ap.add_argument("-m", "--method", action="append", default=[],
+                    help="LABEL=ELEMENT (vktile) or LABEL=ffmpeg:FILTER; "
+                         "replaces the default list")
+    args = ap.parse_args()
+
+    methods = args.method or [
+        "spatial only=recursivefilter sigma=0.8",
+        "fixed temporal=recursivefilter sigma=0.8 temporal-alpha=0.7",
+        "recipe=recursivefilter sigma=0.8 temporal-alpha=0.8 temporal-mode=motion-adaptive",
+        "hqdn3d=ffmpeg:hqdn3d",
+        "atadenoise=ffmpeg:atadenoise",
+    ]
+    methods = [m.split("=", 1) for m in methods]
+    have_ffmpeg = shutil.which("ffmpeg") is not None
+    os.makedirs(args.out, exist_ok=True)
+    rng = np.random.default_rng(args.seed)
+    clips = make_clips(args.frames)
+    if args.clips:
+        clips = {k: clips[k] for k in args.clips.split(",")}
+
+    rows = []
+    for name, rgb in clips.items():
+        clean = [clean_i420(f) for f in rgb]
+        noisy = [noisy_i420(f, args.sigma, rng) for f in rgb]
+        moving = moving_flags(clean)
+        src = os.path.join(args.out, f"{name}-noisy.yuv")
+        write_yuv(src, noisy)
+        outputs = {"input": noisy}
+        for label, how in methods:
+            dst = os.path.join(args.out, f"{name}-{label.replace(' ', '-')}.yuv")
+            if how.startswith("ffmpeg:"):
+                if not have_ffmpeg:
+                    continue
+                run_ffmpeg(src, dst, args.frames, how[len("ffmpeg:"):])
+            else:
+                run_vktile(src, dst, args.frames, how)
+            outputs[label] = read_yuv(dst, args.frames)
+        for label, frames in outputs.items():
+            for t, (c, d) in enumerate(zip(clean, frames)):
+                rows.append({"clip": name, "method": label, "frame": t,
+                             "moving": int(moving[t]),
+                             "psnr_y": psnr(c[0], d[0]),
+                             "psnr_uv": psnr(np.concatenate([c[1], c[2]]),
+                                             np.concatenate([d[1], d[2]])),
+                             "ssim_y": ssim(c[0], d[0])})
+        save_crops(args.out, name, clean, outputs)
+        print(f"{name}: done", file=sys.stderr)
+
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    table = summary(rows, ["input"] + [m[0] for m in methods], args)
+    with open(os.path.join(args.out, "summary.md"), "w") as f:
+        f.write(table)
+    print(table)
+    plot(rows, args.out)
+
+
+def mean(xs):
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def summary(rows, labels, args):
+    clips = list(dict.fromkeys(r["clip"] for r in rows))
+    labels = [l for l in labels if any(r["method"] == l for r in rows)]
+    out = [f"Noise sigma {args.sigma:g} (8-bit codes), {W}x{H} I420, {args.frames} frames, "
+           f"seed {args.seed}. Luma PSNR (dB) / SSIM, mean over the frames after the first.\n",
+           "| clip | frames | " + " | ".join(labels) + " |",
+           "| --- | --- |" + " ---: |" * len(labels)]
+    for clip in clips:
+        for part, sel in (("all", lambda r: r["frame"] > 0),
+                          ("moving", lambda r: r["moving"] == 1),
+                          ("still", lambda r: r["frame"] > 0 and r["moving"] == 0)):
+            cells = []
+            for l in labels:
+                rs = [r for r in rows if r["clip"] == clip and r["method"] == l and sel(r)]
+                if not rs:
+                    cells.append("")
+                    continue
+                cells.append(f"{mean([r['psnr_y'] for r in rs]):.2f} / "
+                             f"{mean([r['ssim_y'] for r in rs]):.3f}")
+            if any(cells):
+                out.append(f"| {clip} | {part} | " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def save_crops(out, name, clean, outputs):
+    t = len(clean) * 3 // 4
+    for label, frames in list(outputs.items()) + [("clean", clean)]:
+        rgb = i420_to_rgb(frames[t])
+        skimage.io.imsave(os.path.join(out, f"{name}-{label.replace(' ', '-')}.png"),
+                          rgb, check_contrast=False)
+
+
+def plot(rows, out):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    clips = list(dict.fromkeys(r["clip"] for r in rows))
+    labels = list(dict.fromkeys(r["method"] for r in rows))
+    cols = 3
+    fig, axes = plt.subplots(math.ceil(len(clips) / cols), cols,
+                             figsize=(4.2 * cols, 3.0 * math.ceil(len(clips) / cols)),
+                             squeeze=False)
+    for ax, clip in zip(axes.flat, clips):
+        for l in labels:
+            rs = [r for r in rows if r["clip"] == clip and r["method"] == l]
+            ax.plot([r["frame"] for r in rs], [r["psnr_y"] for r in rs], label=l,
+                    lw=1.2, ls="--" if l in ("input", "hqdn3d", "atadenoise") else "-")
+        ax.set_title(clip, fontsize=10)
+        ax.set_xlabel("frame", fontsize=8)
+        ax.set_ylabel("luma PSNR (dB)", fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[len(clips):]:
+        ax.axis("off")
+    axes.flat[0].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "denoise.png"), dpi=110)
+
+
+if __name__ == "__main__":
+    main()
