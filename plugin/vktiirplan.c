@@ -348,7 +348,7 @@ record_noise_estimate (Recording * rec, GError ** error)
 
   plane_push (rec, &push);
   plane_spec (p, spec);
-  push.ext_value = (gfloat) (IIR_NOISE_BINS_PER_CODE * 255.0 / p->max_code);
+  push.ext_value = (gfloat) p->max_code;
   if (rec->temporal->clear_noise) {
     spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_CLEAR;
     if (!run_pass (rec->compute, &shader_noise, spec, rec->refs, &push, 1, 1,

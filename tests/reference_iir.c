@@ -487,14 +487,16 @@ frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
       continue;
     for (y = 1; y < h - 1; y += 8) {
       for (x = 1; x < w - 1; x++) {
-        gdouble L = 0.0, bin;
+        gdouble L = 0.0;
+        guint64 bin;
         gint dx, dy;
         for (dy = -1; dy <= 1; dy++)
           for (dx = -1; dx <= 1; dx++)
             L += (dx == 0 ? -2.0 : 1.0) * (dy == 0 ? -2.0 : 1.0) *
                 ref_comp_get (in, c, px + x + dx, py + y + dy);
-        bin = fabs (L) * 255.0 / maxv * 2.0;
-        hist[(gint) MIN (bin, NOISE_BINS - 1.0)]++;
+        /* floor (|L| 510 / maxv), exactly */
+        bin = (guint64) fabs (L) * 510 / (guint64) maxv;
+        hist[MIN (bin, NOISE_BINS - 1)]++;
         total++;
       }
     }
