@@ -88,8 +88,7 @@ def make_clips(frames):
     """name -> list of clean RGB frames (float, 0..255)."""
     half = frames // 2
     astronaut, coffee, chelsea = photo("astronaut"), photo("coffee"), photo("chelsea")
-    rocket, motorcycle = photo("rocket"), photo("motorcycle_left") if hasattr(
-        skimage.data, "motorcycle_left") else photo("astronaut")
+    rocket = photo("rocket")
     clips = {}
     # 1.5 px right and 0.75 px down per frame, then still.
     clips["pan"] = [crop(astronaut, 40 + 1.5 * min(t, half), 60 + 0.75 * min(t, half))
@@ -108,7 +107,7 @@ def make_clips(frames):
             f[70:170, x:x + w] = face[:, :w]
         clips["moving-object"].append(f)
     # Auto-exposure: gain 1 -> 0.55 -> 1 over the clip.
-    base = crop(motorcycle, 80, 60)
+    base = crop(astronaut, 80, 60)
     clips["brightness"] = [base * (1 - 0.45 * math.sin(math.pi * t / (frames - 1)))
                            for t in range(frames)]
     clips["cut"] = [crop(coffee, 100, 100)] * half + [crop(astronaut, 150, 200)] * (frames - half)
@@ -151,14 +150,14 @@ def read_yuv(path, n):
 
 # ---- denoisers ------------------------------------------------------------
 
-def run_vktile(src, dst, n, element):
+def run_vktile(src, dst, element):
     cmd = (f"gst-launch-1.0 -q filesrc location={src} ! rawvideoparse format=i420 "
            f"width={W} height={H} framerate=30/1 ! {element} ! "
            f"video/x-raw,format=I420 ! filesink location={dst}")
     subprocess.run(cmd, shell=True, check=True)
 
 
-def run_ffmpeg(src, dst, n, vf):
+def run_ffmpeg(src, dst, vf):
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "rawvideo",
                     "-pix_fmt", "yuv420p", "-s", f"{W}x{H}", "-r", "30", "-i", src,
                     "-vf", vf, "-f", "rawvideo", "-pix_fmt", "yuv420p", dst], check=True)
@@ -225,9 +224,9 @@ def main():
             if how.startswith("ffmpeg:"):
                 if not have_ffmpeg:
                     continue
-                run_ffmpeg(src, dst, args.frames, how[len("ffmpeg:"):])
+                run_ffmpeg(src, dst, how[len("ffmpeg:"):])
             else:
-                run_vktile(src, dst, args.frames, how)
+                run_vktile(src, dst, how)
             outputs[label] = read_yuv(dst, args.frames)
         for label, frames in outputs.items():
             for t, (c, d) in enumerate(zip(clean, frames)):

@@ -130,6 +130,10 @@ vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec)
 {
   gint axis;
 
+  /* A property the plan does not see changed (temporal-alpha, say): the
+   * noise gain and the tables stand. */
+  if (memcmp (&plan->spec, spec, sizeof (*spec)) == 0)
+    return;
   plan->spec = *spec;
   plan->noise_gain = 1.0;
   for (axis = 0; axis < 2; axis++) {

@@ -60,7 +60,8 @@ typedef struct _VktIirPlan VktIirPlan;
 VktIirPlan *vkt_iir_plan_new (void);
 void vkt_iir_plan_free (VktIirPlan * plan);
 
-/* Copies the spec; drops the tables of an axis whose stages changed. */
+/* Copies the spec; drops the tables of an axis whose stages changed, and
+ * computes the noise gain anew. Nothing when the spec is the same. */
 void vkt_iir_plan_set_spec (VktIirPlan * plan, const VktIirSpec * spec);
 
 /* How much of white noise's standard deviation the spatial filter keeps

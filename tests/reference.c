@@ -170,6 +170,18 @@ ref_plane_roi (const RefConv * p, gint W, gint H, gint ws, gint hs,
   return TRUE;
 }
 
+gboolean
+ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
+    gint * tx, gint * ty, gint * px, gint * py, gint * w, gint * h)
+{
+  const GstVideoFormatInfo *finfo = f->info.finfo;
+
+  return ref_plane_roi (p, GST_VIDEO_FRAME_WIDTH (f),
+      GST_VIDEO_FRAME_HEIGHT (f), GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c),
+      GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c), GST_VIDEO_FRAME_COMP_WIDTH (f,
+          c), GST_VIDEO_FRAME_COMP_HEIGHT (f, c), tx, ty, px, py, w, h);
+}
+
 static guint8 *
 comp_ptr (const GstVideoFrame * f, guint c, gint x, gint y)
 {
@@ -218,17 +230,12 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefConv * p)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
-  gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
-  gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
-  gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
-  gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
   gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
   gdouble cval = p->border_value * maxv;
   gint r = p->ksize / 2;
   gint tx, ty, px, py, w, h, x, y, i, j;
 
-  if (!ref_plane_roi (p, W, H, ws, hs, pw, ph, &tx, &ty, &px, &py, &w, &h))
+  if (!ref_comp_roi (p, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
 
   for (y = 0; y < h; y++) {

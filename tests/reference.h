@@ -68,6 +68,11 @@ gboolean ref_plane_roi (const RefConv * p, gint W, gint H, gint ws, gint hs,
     gint pw, gint ph, gint * tx, gint * ty, gint * px, gint * py, gint * w,
     gint * h);
 
+/* ref_plane_roi() for component c of frame f (its plane's size and
+ * subsampling). */
+gboolean ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
+    gint * tx, gint * ty, gint * px, gint * py, gint * w, gint * h);
+
 /* out = tiledconv(in). Both frames mapped with the same format and size;
  * their strides may differ. Bytes beyond each row's visible pixels are not
  * written. */

@@ -144,17 +144,11 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefGauss * p)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
-  gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
-  gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
-  gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
-  gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
   gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
   gint tx, ty, px, py, w, h, x, y;
   gdouble *src, *blur;
 
-  if (!ref_plane_roi (&p->common, W, H, ws, hs, pw, ph, &tx, &ty, &px, &py,
-          &w, &h))
+  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
 
   src = g_new (gdouble, (gsize) w * h);

@@ -460,30 +460,32 @@ ref_iir_noise_gain (const RefIir * p)
 
 #define NOISE_BINS 512
 
+/* Component c's recursion goes on from t this frame, its ROI w x h: else it
+ * restarts (y = s), and so does its plane's noise estimate. */
+static gboolean
+recursion_continues (const RefIirTemporal * t, guint c, gint w, gint h)
+{
+  return t->primed[c] && t->w[c] == w && t->h[c] == h;
+}
+
 /* This frame's noise sigma of plane `plane`, 8-bit code values, from the
  * components the planes mask selects; < 0 when it has no position. */
 static gdouble
 frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
   guint64 hist[NOISE_BINS] = { 0 }, total = 0;
   gdouble below = 0.0, median = NOISE_BINS;
   guint c;
   gint i;
 
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
-    gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
-    gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
-    gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
-    gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
     gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
     gint tx, ty, px, py, w, h, x, y;
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
         || !(p->common.planes & (1u << c))
-        || !ref_plane_roi (&p->common, W, H, ws, hs, pw, ph, &tx, &ty, &px,
-            &py, &w, &h))
+        || !ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
       continue;
     for (y = 1; y < h - 1; y += 8) {
       for (x = 1; x < w - 1; x++) {
@@ -525,10 +527,15 @@ update_noise_estimates (const GstVideoFrame * in, const RefIir * p,
     gboolean restart = !t->noise_primed[plane];
 
     /* A restart of the recursion restarts the estimate. */
-    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
+      gint tx, ty, px, py, w, h;
+
       if (GST_VIDEO_FORMAT_INFO_PLANE (in->info.finfo, c) == plane
-          && (p->common.planes & (1u << c)) && !t->primed[c])
+          && (p->common.planes & (1u << c))
+          && ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h)
+          && !recursion_continues (t, c, w, h))
         restart = TRUE;
+    }
     if (restart)
       t->noise_est[plane] = 0.0;
     if (f >= 0.0)
@@ -544,11 +551,6 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefIir * p, RefIirTemporal * t)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gint W = GST_VIDEO_FRAME_WIDTH (in), H = GST_VIDEO_FRAME_HEIGHT (in);
-  gint ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
-  gint hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
-  gint pw = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
-  gint ph = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
   gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
   gdouble a = p->temporal_alpha;
   gint tx, ty, px, py, w, h, x, y;
@@ -556,8 +558,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 
   g_assert (p->common.border == REF_BORDER_CLAMP
       || p->common.border == REF_BORDER_CONSTANT);
-  if (!ref_plane_roi (&p->common, W, H, ws, hs, pw, ph, &tx, &ty, &px, &py,
-          &w, &h))
+  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
 
   src = g_new (gdouble, (gsize) w * h);
@@ -569,7 +570,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
       p->common.border_value * maxv, s);
 
   if (t) {
-    if (t->primed[c] && t->w[c] == w && t->h[c] == h) {
+    if (recursion_continues (t, c, w, h)) {
       gdouble sigma = p->noise_auto ?
           t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
       gdouble T = 3.0 * sigma * ref_iir_noise_gain (p) * maxv / 255.0;

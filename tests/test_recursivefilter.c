@@ -2154,16 +2154,19 @@ GST_START_TEST (test_temporal)
 
 GST_END_TEST;
 
+/* The formats of the motion-adaptive tests: one of each kind of plane
+ * layout, lanes per word and depth. */
+static const GstVideoFormat adaptive_formats[] = { GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
+};
+
 /* Motion-adaptive smoothing against the reference recursion, in every
  * format: frames of random content (noise-sigma 40, so that the weights
  * span 0 to alpha), the spatial filter on (tiled or scanline) and off, the
  * whole frame and a ROI (the temporal pass's vector and lane paths). */
 GST_START_TEST (test_temporal_adaptive)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE,
-    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
-  };
   guint t;
   Fx fx;
 
@@ -2172,14 +2175,14 @@ GST_START_TEST (test_temporal_adaptive)
   fx_set_motion_adaptive (&fx, 40.0);
   fx_set_algorithm (&fx, __i__ % 2 ? "scanline" : "tiled", 0);
   fx_gaussian (&fx, 1.0);
-  fx_set_caps (&fx, fmts[__i__], 35, 18);
+  fx_set_caps (&fx, adaptive_formats[__i__], 35, 18);
   for (t = 0; t < 3; t++)
     fx_check (&fx, "motion-adaptive, frame %u", t + 1);
   fx_set_axes (&fx, REF_IIR_AXES_NONE);
   for (t = 0; t < 2; t++)
     fx_check (&fx, "motion-adaptive, axes none, frame %u", t + 1);
   fx_set_roi (&fx, 3, 2, 21, 11, -1, -1);
-  fx_set_caps (&fx, fmts[__i__], 35, 18);
+  fx_set_caps (&fx, adaptive_formats[__i__], 35, 18);
   for (t = 0; t < 2; t++)
     fx_check (&fx, "motion-adaptive, axes none, ROI, frame %u", t + 1);
   fx_set_axes (&fx, REF_IIR_AXES_XY);
@@ -2188,6 +2191,15 @@ GST_START_TEST (test_temporal_adaptive)
 }
 
 GST_END_TEST;
+
+/* A sample of the standard normal distribution (Box-Muller). */
+static gdouble
+gauss_sample (GRand * r)
+{
+  gdouble u1 = g_rand_double_range (r, 1e-12, 1.0), u2 = g_rand_double (r);
+
+  return sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
+}
 
 /* A GRAY8 frame: `clean` (a ramp of 20..120) plus `offset`, plus Gaussian
  * noise of sigma `noise` (8-bit code values), clamped. */
@@ -2203,9 +2215,7 @@ noisy_ramp (const GstVideoInfo * info, GRand * r, gdouble offset,
   for (y = 0; y < h; y++)
     for (x = 0; x < w; x++) {
       gdouble v = 20.0 + 100.0 * (x + y) / (w + h) + offset;
-      /* Box-Muller */
-      gdouble u1 = g_rand_double_range (r, 1e-12, 1.0), u2 = g_rand_double (r);
-      gdouble n = noise * sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
+      gdouble n = noise * gauss_sample (r);
       clean[y * w + x] = (guint8) lround (v);
       ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&f, 0))[y *
           GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0) + x] =
@@ -2316,10 +2326,7 @@ noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
     g_rand_free (sr);
     for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
       for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
-        gdouble u1 = g_rand_double_range (r, 1e-12, 1.0);
-        gdouble u2 = g_rand_double (r);
-        gdouble n = noise * maxv / 255.0 * sqrt (-2.0 * log (u1)) *
-            cos (2.0 * G_PI * u2);
+        gdouble n = noise * maxv / 255.0 * gauss_sample (r);
         ref_comp_set (&f, c, x, y, (guint) CLAMP (lround (ref_comp_get (&f,
                         c, x, y) + n), 0, maxv));
       }
@@ -2334,10 +2341,6 @@ noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
  * and the reference's estimate itself within 20 % of the noise added. */
 GST_START_TEST (test_temporal_noise_estimate)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE,
-    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
-  };
   static const struct
   {
     guint scene;
@@ -2355,7 +2358,7 @@ GST_START_TEST (test_temporal_noise_estimate)
   /* Large enough for 760 positions in a chroma plane of I420, where the
    * median's standard error is 4 %: with 180, estimates were 20 % off
    * now and then. */
-  fx_set_caps (&fx, fmts[__i__], 194, 122);
+  fx_set_caps (&fx, adaptive_formats[__i__], 194, 122);
   for (t = 0; t < G_N_ELEMENTS (frames); t++) {
     GstBuffer *in = noisy_scene (&fx.info, fx.rand, frames[t].scene,
         frames[t].noise);
@@ -2932,9 +2935,11 @@ recursivefilter_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_temporal, 0, 4);
   tcase_add_test (tc, test_temporal_restart);
-  tcase_add_loop_test (tc, test_temporal_adaptive, 0, 6);
+  tcase_add_loop_test (tc, test_temporal_adaptive, 0,
+      G_N_ELEMENTS (adaptive_formats));
   tcase_add_loop_test (tc, test_temporal_adaptive_still_and_cut, 0, 3);
-  tcase_add_loop_test (tc, test_temporal_noise_estimate, 0, 6);
+  tcase_add_loop_test (tc, test_temporal_noise_estimate, 0,
+      G_N_ELEMENTS (adaptive_formats));
   tcase_add_loop_test (tc, test_temporal_axes_switch, 0, 3);
 
   tc = tcase_create ("memory");
