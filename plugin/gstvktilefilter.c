@@ -83,6 +83,7 @@ typedef struct
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *scratch[N_SCRATCH];
   GstMemory *temporal_state;
+  GstMemory *report;            /* host-visible: what the GPU tells the element */
   guint64 frame_index;
   gsize import_alignment;       /* 0: system memory is copied, not imported */
   gint last_input_path, last_output_path;       /* -1: none yet */
@@ -543,6 +544,7 @@ release_device (GstVkTileFilter * self)
   for (i = 0; i < N_SCRATCH; i++)
     free_memory (&priv->scratch[i]);
   free_memory (&priv->temporal_state);
+  free_memory (&priv->report);
   g_clear_pointer (&priv->compute, vkt_compute_free);
   GST_OBJECT_LOCK (self);
   queue = g_steal_pointer (&priv->queue);
@@ -888,6 +890,26 @@ gst_vktile_filter_temporal_state (GstVkTileFilter * self, gsize size,
   }
   *ref = bind (self, priv->temporal_state);
   return TRUE;
+}
+
+GstMemory *
+gst_vktile_filter_report (GstVkTileFilter * self, gsize size,
+    VktBufferRef * ref, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstMapInfo map;
+
+  if (!priv->report || gst_memory_get_sizes (priv->report, NULL, NULL) < size) {
+    if (!ensure_buffer (self, &priv->report, size, TRUE, error))
+      return NULL;
+    /* Read before the GPU writes it: nothing to report yet. */
+    if (gst_memory_map (priv->report, &map, GST_MAP_WRITE)) {
+      memset (map.data, 0, map.size);
+      gst_memory_unmap (priv->report, &map);
+    }
+  }
+  *ref = bind (self, priv->report);
+  return priv->report;
 }
 
 static gboolean

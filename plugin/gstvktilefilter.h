@@ -107,6 +107,14 @@ gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
 gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,
     gsize size, VktBufferRef * ref, gboolean * fresh, GError ** error);
 
+/* A host-visible buffer of at least `size` bytes, zeroed when allocated,
+ * in which the GPU writes what the CPU reads back (recursivefilter's noise
+ * estimate); mapping it waits for the last frame that used it. The memory
+ * returned is the element's until it stops: take a reference to read it
+ * from another thread. */
+GstMemory *gst_vktile_filter_report (GstVkTileFilter * filter, gsize size,
+    VktBufferRef * ref, GError ** error);
+
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
 
 /* Refuses a value given to `property` (the property keeps its old one) and

@@ -31,7 +31,8 @@ _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
 /* Bindings: packed input and output planes, the uniform tables, the float
  * images and tails, the temporal state. The temporal-only pass reads no
  * floats and of the tables only the temporal motion scale, the box along
- * rows no tables, the noise estimate only the planes and the state. */
+ * rows no tables, the noise estimate no tables, and binding 3 receives
+ * its report. */
 #define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
     5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
       VKT_BIND_STORAGE }, sizeof (IirPush) }
@@ -49,7 +50,7 @@ static const VktShader shader_box_rows = SHADER (iir_box_rows,
 static const VktShader shader_temporal = SHADER (iir_temporal,
     VKT_BIND_UNIFORM, VKT_BIND_UNUSED);
 static const VktShader shader_noise = SHADER (iir_noise,
-    VKT_BIND_UNUSED, VKT_BIND_UNUSED);
+    VKT_BIND_UNUSED, VKT_BIND_STORAGE);
 
 _Static_assert (IIR_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
 
@@ -284,8 +285,8 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
   return TRUE;
 }
 
-/* The uniform of a pass: its tables, and the motion scale of the temporal
- * smoothing its write may do. */
+/* The uniform of a pass: its tables, and the motion scale and detail
+ * threshold of the temporal smoothing its write may do. */
 static VktBufferRef
 pass_uniform (const Recording * rec, gfloat * uniform)
 {
@@ -293,6 +294,8 @@ pass_uniform (const Recording * rec, gfloat * uniform)
 
   uniform[IIR_U_MISC + 3] = !t ? 0.0f : t->estimate_noise ?
       -t->motion_scale : t->motion_scale;
+  uniform[IIR_U_DETAIL] = !t ? 0.0f : t->estimate_noise ?
+      -t->detail_threshold : t->detail_threshold;
   return vkt_compute_uniform (rec->compute, uniform,
       VKT_IIR_UNIFORM_FLOATS * sizeof (gfloat));
 }
@@ -340,35 +343,37 @@ target_row_words (const VktPlane * p)
 }
 
 /* The noise estimate of temporal->estimate_noise: zeroed when it starts
- * afresh, this frame's Laplacians counted, their median folded in. Frames
- * too small for the 3x3 operator count nothing and keep the estimate. */
+ * afresh, then this frame's Laplacians counted and their median folded in
+ * by one dispatch. Frames too small for the 3x3 operator count nothing and
+ * keep the estimate. */
 static gboolean
 record_noise_estimate (Recording * rec, GError ** error)
 {
   const VktPlane *p = rec->plane;
+  const VktIirTemporal *t = rec->temporal;
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
   IirPush push = { 0 };
+  VktBufferRef refs[5];
   gint rows = p->roi.h >= 3 ? (p->roi.h - 3) / IIR_NOISE_ROW_STEP + 1 : 0;
 
   plane_push (rec, &push);
   plane_spec (p, spec);
   push.ext_value = (gfloat) p->max_code;
-  if (rec->temporal->clear_noise) {
+  push.tails_base = t->noise_report_index;
+  memcpy (refs, rec->refs, sizeof (refs));
+  refs[3] = t->noise_report;
+  if (t->clear_noise) {
     spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_CLEAR;
-    if (!run_pass (rec->compute, &shader_noise, spec, rec->refs, &push, 1, 1,
+    if (!run_pass (rec->compute, &shader_noise, spec, refs, &push, 1, 1,
             error))
       return FALSE;
   }
-  if (p->roi.w >= 3 && rows > 0) {
-    spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT;
-    if (!run_pass (rec->compute, &shader_noise, spec, rec->refs, &push,
-            (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1) / IIR_NOISE_GROUP_X,
-            (rows + IIR_NOISE_GROUP_ROWS - 1) / IIR_NOISE_GROUP_ROWS, error))
-      return FALSE;
-  }
-  spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_ESTIMATE;
-  return run_pass (rec->compute, &shader_noise, spec, rec->refs, &push, 1, 1,
-      error);
+  spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT;
+  return run_pass (rec->compute, &shader_noise, spec, refs, &push,
+      MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
+      IIR_NOISE_GROUP_X,
+      MAX (rows + IIR_NOISE_GROUP_ROWS - 1, IIR_NOISE_GROUP_ROWS) /
+      IIR_NOISE_GROUP_ROWS, error);
 }
 
 /* No spatial axis: one pass copies the ROI, smoothing it across frames

@@ -38,17 +38,24 @@ typedef struct
 } VktIirSpec;
 
 /* Per-pixel smoothing across frames in the last write, y_t = w
- * y_(t-1) + (1 - w) x_t, in the float state buffer (refs[4]): w = alpha,
- * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2).
- * With `estimate_noise`, T is motion_scale times the noise sigma (8-bit code
- * values) that the plan estimates from the plane's input before filtering
- * it, in VKT_IIR_NOISE_FLOATS floats just before the plane's state. */
+ * y_(t-1) + (1 - w) k_t, in the float state buffer (refs[4]): w = alpha,
+ * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2),
+ * x_t the spatially filtered value. k_t is x_t, or with a detail threshold
+ * D > 0, x_t + r (1 - exp(-(r / D)^2)), r the source value minus x_t.
+ * With `estimate_noise`, T and D are motion_scale and detail_threshold
+ * times the noise sigma (8-bit code values) that the plan estimates from
+ * the plane's input before filtering it, in VKT_IIR_NOISE_FLOATS floats
+ * just before the plane's state, and also writes as float
+ * noise_report_index of the buffer noise_report. */
 typedef struct
 {
   gfloat alpha;
   gfloat motion_scale;          /* T in the plane's code values; 0: w = alpha */
+  gfloat detail_threshold;      /* D in the plane's code values; 0: none */
   gboolean estimate_noise;
   gboolean clear_noise;         /* the estimate starts afresh */
+  VktBufferRef noise_report;
+  gint noise_report_index;
   gboolean reset;               /* the state starts as this frame */
   gint state_base;              /* floats: where this plane's state starts */
 } VktIirTemporal;

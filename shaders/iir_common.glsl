@@ -53,6 +53,7 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount,
                       // w: temporal motion scale (0: fixed weight; see
                       // motion_scale())
+  vec4 detail;        // x: detail threshold (see detail_kept())
   // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
   // the anticausal stage's (IIR_U_PA).
   vec4 P_rows[(IIR_U_CROSS - IIR_U_PC) / 4];
@@ -84,11 +85,16 @@ float coef_at(bool anti, int i) { return coef[(anti ? 4 : 0) + (i >> 2)][i & 3];
 
 // Component c of pixel (x, y) of the packed input, ROI coordinates inside
 // the source ROI.
-float source_lane(int x, int c, int y)
+uint source_code(int x, int c, int y)
 {
   int k = (pc.src_x + x) * NCOMP + c;
   uint w = in_words[pc.in_base + (pc.src_y + y) * pc.in_stride + (k >> (CPW == 4 ? 2 : 1))];
-  return lane_of(w, k & (CPW - 1));
+  return lane_code(w, k & (CPW - 1));
+}
+
+float source_lane(int x, int c, int y)
+{
+  return code_value(source_code(x, c, y));
 }
 
 // Index i of a line of n samples continued beyond its ends by the border
@@ -353,13 +359,28 @@ void tail_store(int chunk, int line, int i, vec4 v)
 // float per component of the ROI, row by row.
 int state_index(int x, int c, int y) { return pc.state_base + (y * pc.width + x) * NCOMP + c; }
 
-// The motion scale T of the motion-adaptive mode in code values: misc.w,
-// or with noise-sigma estimated (misc.w < 0) -misc.w times the plane's
-// estimate, which iir_noise.comp keeps just before its state.
-float motion_scale()
+// A scale of the motion-adaptive mode in code values: k, or with
+// noise-sigma estimated (k < 0) -k times the plane's estimate, which
+// iir_noise.comp keeps just before its state.
+float noise_scaled(float k)
 {
-  return misc.w > 0.0 ? misc.w :
-      -misc.w * st[pc.state_base - IIR_NOISE_ESTIMATE_BACK];
+  return k > 0.0 ? k : -k * st[pc.state_base - IIR_NOISE_ESTIMATE_BACK];
+}
+
+// The motion scale T: a change of the filtered value by T is motion.
+float motion_scale() { return noise_scaled(misc.w); }
+
+// The spatially filtered v at ROI position (x, y), component c, with the
+// part of its difference to the source value that stands out of the noise
+// put back (the motion-adaptive mode's detail threshold D): src - v kept
+// times 1 - exp(-((src - v) / D)^2), so that edges and texture stay while
+// the noise goes.
+float detail_kept(float v, int x, int c, int y)
+{
+  if (detail.x == 0.0)
+    return v;
+  float r = source_lane(x, c, y) - v, q = r / noise_scaled(detail.x);
+  return v + r * (1.0 - exp(-q * q));
 }
 
 // The weight of the previous output in the recursion, per component: alpha,
@@ -376,17 +397,20 @@ vec4 temporal_weights(vec4 v, vec4 prev)
   return w;
 }
 
+// Motion is measured on the filtered v; what is smoothed keeps the
+// detail (detail_kept()).
 float temporal(float v, int x, int c, int y)
 {
   if (!TEMPORAL)
     return v;
   int i = state_index(x, c, y);
+  float kept = detail_kept(v, x, c, y);
   if (pc.temporal_alpha > 0.0) {
     float prev = st[i];
-    v = mix(v, prev, temporal_weights(vec4(v), vec4(prev)).x);
+    kept = mix(kept, prev, temporal_weights(vec4(v), vec4(prev)).x);
   }
-  st[i] = v;
-  return v;
+  st[i] = kept;
+  return kept;
 }
 
 // The value written at ROI position (x, y), component c, before rounding:

@@ -106,8 +106,10 @@
  * plane's temporal state (push state_base) lie IIR_NOISE_FLOATS words:
  * IIR_NOISE_BINS counts of |Laplacian| (Immerkaer's 3x3 operator, whose
  * taps have an energy of 36) in bins of 1 / IIR_NOISE_BINS_PER_CODE 8-bit
- * code values, then a vec4 whose x is the estimate in 8-bit code values.
- * The operator is evaluated on every IIR_NOISE_ROW_STEP-th row. */
+ * code values, then a vec4: x the estimate in 8-bit code values, y (a
+ * uint) the work-groups of the count that have finished. The operator is
+ * evaluated on every IIR_NOISE_ROW_STEP-th row. The count also writes the
+ * estimate to binding 3 at float tails_base, where the CPU reads it. */
 #define IIR_NOISE_BINS 512
 #define IIR_NOISE_BINS_PER_CODE 2
 #define IIR_NOISE_FLOATS (IIR_NOISE_BINS + 4)
@@ -116,8 +118,7 @@
 #define IIR_NOISE_GROUP_X 256   /* positions along a row per work-group */
 #define IIR_NOISE_GROUP_ROWS 8  /* sampled rows per work-group */
 #define IIR_NOISE_CLEAR 0       /* steps: zero the counts and the estimate, */
-#define IIR_NOISE_COUNT 1       /*   count a frame, */
-#define IIR_NOISE_ESTIMATE 2    /*   update the estimate, zero the counts */
+#define IIR_NOISE_COUNT 1       /*   count a frame and update the estimate */
 /* The estimate follows each frame's by this weight (a few frames' memory:
  * a change of gain settles, one frame's content does not swing it). */
 #define IIR_NOISE_FOLLOW 0.125
@@ -132,7 +133,11 @@
 #define IIR_U_MISC 36           /* output scale, DC gain, unsharp amount,
                                  * temporal motion scale T (< 0: -T per
                                  * 8-bit code of the noise estimate) */
-#define IIR_U_PC 40             /* causal block transitions, 4x4 each */
+#define IIR_U_DETAIL 40         /* x: the detail threshold of the
+                                 * motion-adaptive mode in code values (0:
+                                 * none, < 0: -x per 8-bit code of the
+                                 * noise estimate) */
+#define IIR_U_PC 44             /* causal block transitions, 4x4 each */
 #define IIR_U_PA (IIR_U_PC + 16 * IIR_MAX_LEVELS)
 #define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)
 #define IIR_U_RIGHT (IIR_U_CROSS + 16)  /* 4x4 */

@@ -4,126 +4,155 @@
 // Variance Estimation" operator (a 3x3 Laplacian difference that cancels
 // planes and most edges) at every IIR_NOISE_ROW_STEP-th row of the source
 // ROI; the median of its magnitude, robust to the texture that remains,
-// is 0.6745 * 6 sigma for Gaussian noise. Three steps (IIR_SPEC_NOISE_STEP):
-// zero the counts (a new state), count a frame's magnitudes into a
-// histogram, and fold its median into the running estimate that the
-// temporal weights read (iir_common.glsl's motion_scale()).
+// is 0.6745 * 6 sigma for Gaussian noise. Two steps (IIR_SPEC_NOISE_STEP):
+// zero the counts (a new state), and count a frame's magnitudes into a
+// histogram, whose last work-group to finish folds the median into the
+// running estimate that the temporal weights read (iir_common.glsl's
+// motion_scale()) and reports it to the CPU.
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
 
 layout(local_size_x = IIR_NOISE_GROUP_X) in;
 layout(constant_id = IIR_SPEC_NOISE_STEP) const int STEP = IIR_NOISE_COUNT;
 
-// The state buffer's words before the plane's state, as counts.
-layout(std430, set = 0, binding = 4) buffer NoiseCounts { uint counts[]; };
-
-shared uint hist[IIR_NOISE_BINS];
+// The state buffer's words before the plane's state, as counts. Written
+// only by atomics, which every work-group sees as they are.
+layout(std430, set = 0, binding = 4) coherent buffer NoiseCounts { uint counts[]; };
+// Binding 3: the estimates as the CPU reads them, one per plane
+// (push tails_base: this plane's).
+layout(std430, set = 0, binding = 3) writeonly buffer NoiseReport { float reported[]; };
 
 const int BINS = IIR_NOISE_BINS;
 const int GROUP = IIR_NOISE_GROUP_X;
+const int PER_THREAD = BINS / GROUP;
 // |L| of Gaussian noise of sigma 1: its median (0.6745 sigma of a normal
 // variable) times the operator's gain sqrt(36).
 const float MEDIAN_PER_SIGMA = 0.6745 * 6.0;
 
+shared uint hist[BINS];
+shared uint below_thread[GROUP];        // counts in the bins of lower threads
+shared uint median_bin;
+shared bool last_group;
+
 int counts_base() { return pc.state_base - IIR_NOISE_FLOATS; }
 int estimate_index() { return pc.state_base - IIR_NOISE_ESTIMATE_BACK; }
+int finished_index() { return estimate_index() + 1; }
 
-float laplacian(int x, int c, int y)
+// In integers: the lanes' float form may be summed inexactly (vktile.glsl).
+uint laplacian_magnitude(int x, int c, int y)
 {
-  float edges = source_lane(x - 1, c, y) + source_lane(x + 1, c, y) +
-                source_lane(x, c, y - 1) + source_lane(x, c, y + 1);
-  float corners = source_lane(x - 1, c, y - 1) + source_lane(x + 1, c, y - 1) +
-                  source_lane(x - 1, c, y + 1) + source_lane(x + 1, c, y + 1);
-  return 4.0 * source_lane(x, c, y) - 2.0 * edges + corners;
+  int edges = int(source_code(x - 1, c, y) + source_code(x + 1, c, y) +
+                  source_code(x, c, y - 1) + source_code(x, c, y + 1));
+  int corners = int(source_code(x - 1, c, y - 1) + source_code(x + 1, c, y - 1) +
+                    source_code(x - 1, c, y + 1) + source_code(x + 1, c, y + 1));
+  return uint(abs(4 * int(source_code(x, c, y)) - 2 * edges + corners));
 }
 
-void count_frame()
+void count_frame(int lid)
 {
-  int lid = int(gl_LocalInvocationID.x);
-  for (int i = lid; i < BINS; i += GROUP)
-    hist[i] = 0u;
-  barrier();
   int x = 1 + int(gl_GlobalInvocationID.x);
-  if (x < pc.width - 1) {
-    for (int r = 0; r < IIR_NOISE_GROUP_ROWS; r++) {
-      int y = 1 + (int(gl_WorkGroupID.y) * IIR_NOISE_GROUP_ROWS + r) * IIR_NOISE_ROW_STEP;
-      if (y >= pc.height - 1)
-        break;
-      for (int c = 0; c < NCOMP; c++) {
-        if (!lane_filtered(c))
-          continue;
-        // |L| is a whole number: binned exactly, in integers (ext_value:
-        // the plane's largest code value), as the reference does in double.
-        uint b = uint(abs(laplacian(x, c, y))) * uint(IIR_NOISE_BINS_PER_CODE * 255) /
-                 uint(pc.ext_value);
-        atomicAdd(hist[min(b, uint(BINS - 1))], 1u);
-      }
+  if (x >= pc.width - 1)
+    return;
+  for (int r = 0; r < IIR_NOISE_GROUP_ROWS; r++) {
+    int y = 1 + (int(gl_WorkGroupID.y) * IIR_NOISE_GROUP_ROWS + r) * IIR_NOISE_ROW_STEP;
+    if (y >= pc.height - 1)
+      break;
+    for (int c = 0; c < NCOMP; c++) {
+      if (!lane_filtered(c))
+        continue;
+      // Bins of 1 / IIR_NOISE_BINS_PER_CODE 8-bit code (ext_value: the
+      // plane's largest code value), exactly, as the reference bins.
+      uint b = laplacian_magnitude(x, c, y) * uint(IIR_NOISE_BINS_PER_CODE * 255) /
+               uint(pc.ext_value);
+      atomicAdd(hist[min(b, uint(BINS - 1))], 1u);
     }
   }
-  barrier();
-  for (int i = lid; i < BINS; i += GROUP)
-    if (hist[i] != 0u)
-      atomicAdd(counts[counts_base() + i], hist[i]);
 }
 
-// One work-group: the counts moved to shared memory (and zeroed for the
-// next frame), the median found there, linear inside its bin, in two
-// levels, spans of SPAN bins: a serial walk over global memory took 350 us.
-const int SPAN = 32;
-shared uint span_total[BINS / SPAN];
-
-void update_estimate()
+// The last work-group: the counts into shared memory (zeroed for the next
+// frame), their median, linear inside its bin, found by a prefix sum over
+// the threads' bins (a serial walk took 350 us), folded into the estimate.
+void update_estimate(int lid)
 {
-  int lid = int(gl_LocalInvocationID.x);
-  for (int i = lid; i < BINS; i += GROUP) {
-    hist[i] = counts[counts_base() + i];
-    counts[counts_base() + i] = 0u;
+  uint mine = 0u;
+  for (int j = 0; j < PER_THREAD; j++) {
+    int i = lid * PER_THREAD + j;
+    hist[i] = atomicExchange(counts[counts_base() + i], 0u);
+    mine += hist[i];
   }
+  below_thread[lid] = mine;
+  if (lid == 0)
+    median_bin = uint(BINS);
   barrier();
-  if (lid < BINS / SPAN) {
-    uint n = 0u;
-    for (int i = 0; i < SPAN; i++)
-      n += hist[lid * SPAN + i];
-    span_total[lid] = n;
+  // Inclusive prefix sums, Hillis and Steele.
+  for (int d = 1; d < GROUP; d *= 2) {
+    uint add = lid >= d ? below_thread[lid - d] : 0u;
+    barrier();
+    below_thread[lid] += add;
+    barrier();
+  }
+  uint total = below_thread[GROUP - 1];
+  float half_total = 0.5 * float(total);
+  uint below = below_thread[lid] - mine;
+  // The first bin whose counts reach half the total (then never empty).
+  for (int j = 0; j < PER_THREAD; j++) {
+    int i = lid * PER_THREAD + j;
+    below += hist[i];
+    if (total > 0u && float(below) >= half_total) {
+      atomicMin(median_bin, uint(i));
+      break;
+    }
   }
   barrier();
   if (lid != 0)
     return;
-  uint total = 0u;
-  for (int s = 0; s < BINS / SPAN; s++)
-    total += span_total[s];
+  float est = st[estimate_index()];
   if (total > 0u) {
-    float half_total = 0.5 * float(total), below = 0.0, median = float(BINS);
-    int s = 0;
-    while (s < BINS / SPAN - 1 && below + float(span_total[s]) < half_total)
-      below += float(span_total[s++]);
-    for (int i = s * SPAN; i < BINS; i++) {
-      float n = float(hist[i]);
-      if (n > 0.0 && below + n >= half_total) {
-        median = float(i) + (half_total - below) / n;
-        break;
-      }
-      below += n;
-    }
+    int i = int(median_bin);
+    uint before = 0u;
+    for (int j = i - i % PER_THREAD; j < i; j++)
+      before += hist[j];
+    int owner = i / PER_THREAD;
+    before += owner > 0 ? below_thread[owner - 1] : 0u;
+    float median = float(i) + (half_total - float(before)) / float(hist[i]);
     float sigma = median / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA;
-    float old = st[estimate_index()];
     // temporal_alpha 0: the state restarts, and the estimate with it.
-    if (pc.temporal_alpha > 0.0 && old > 0.0)
-      sigma = mix(old, sigma, IIR_NOISE_FOLLOW);
-    st[estimate_index()] = max(sigma, IIR_NOISE_MIN_SIGMA);
-  } else if (!(st[estimate_index()] > 0.0)) {
-    st[estimate_index()] = IIR_NOISE_MIN_SIGMA;
+    if (pc.temporal_alpha > 0.0 && est > 0.0)
+      sigma = mix(est, sigma, IIR_NOISE_FOLLOW);
+    est = sigma;
   }
+  est = max(est, IIR_NOISE_MIN_SIGMA);
+  st[estimate_index()] = est;
+  counts[finished_index()] = 0u;
+  reported[pc.tails_base] = est;
 }
 
 void main()
 {
+  int lid = int(gl_LocalInvocationID.x);
   if (STEP == IIR_NOISE_CLEAR) {
-    for (int i = int(gl_LocalInvocationID.x); i < IIR_NOISE_FLOATS; i += GROUP)
+    for (int i = lid; i < IIR_NOISE_FLOATS; i += GROUP)
       counts[counts_base() + i] = 0u;
-  } else if (STEP == IIR_NOISE_COUNT) {
-    count_frame();
-  } else {
-    update_estimate();
+    return;
   }
+  for (int i = lid; i < BINS; i += GROUP)
+    hist[i] = 0u;
+  barrier();
+  count_frame(lid);
+  barrier();
+  for (int i = lid; i < BINS; i += GROUP)
+    if (hist[i] != 0u)
+      atomicAdd(counts[counts_base() + i], hist[i]);
+  // This group's counts are in before it counts itself finished.
+  memoryBarrierBuffer();
+  barrier();
+  if (lid == 0) {
+    uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    last_group = atomicAdd(counts[finished_index()], 1u) == groups - 1u;
+  }
+  barrier();
+  if (!last_group)
+    return;
+  memoryBarrierBuffer();
+  update_estimate(lid);
 }

@@ -32,11 +32,25 @@ float max_code() { return BPC == 1 ? 255.0 : 65535.0; }
 // rate on current GPUs and dominated the filters' time.
 const float MAGIC = 8388608.0;  // 2^23: one unit in the last place is 1.0
 
+// The code value of a lane, as an integer.
+uint lane_code(uint word, int lane)
+{
+  return BPC == 1 ? bitfieldExtract(word, 8 * lane, 8)
+                  : bitfieldExtract(word, 16 * lane, 16);
+}
+
+// A compiler may fold the subtraction of MAGIC out of a sum of these,
+// (a - M) + (b - M) into (a + b) - 2M, where the sum's last place is 2 and
+// more (the H100's driver rounded a 3x3 Laplacian of them to multiples of
+// 4): arithmetic that must be exact takes lane_code()s.
+float code_value(uint code)
+{
+  return uintBitsToFloat(0x4B000000u | code) - MAGIC;
+}
+
 float lane_of(uint word, int lane)
 {
-  uint bits = BPC == 1 ? bitfieldExtract(word, 8 * lane, 8)
-                       : bitfieldExtract(word, 16 * lane, 16);
-  return uintBitsToFloat(0x4B000000u | bits) - MAGIC;
+  return code_value(lane_code(word, lane));
 }
 
 // Rounds to nearest (ties to even) and clamps to the format's range.

@@ -570,9 +570,21 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
       p->common.border_value * maxv, s);
 
   if (t) {
+    gdouble sigma = p->noise_auto ?
+        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
+    /* What is smoothed: s, or with keep_detail s plus the part of src - s
+     * beyond the noise. Motion is judged on s alone. */
+    gdouble *kept = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
+
+    if (a > 0.0 && sigma > 0.0 && p->keep_detail
+        && p->axes != REF_IIR_AXES_NONE) {
+      gdouble D = 3.0 * sigma * maxv / 255.0;
+      for (x = 0; x < w * h; x++) {
+        gdouble r = src[x] - s[x];
+        kept[x] = s[x] + r * (1.0 - exp (-(r / D) * (r / D)));
+      }
+    }
     if (recursion_continues (t, c, w, h)) {
-      gdouble sigma = p->noise_auto ?
-          t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
       gdouble T = 3.0 * sigma * ref_iir_noise_gain (p) * maxv / 255.0;
       for (x = 0; x < w * h; x++) {
         gdouble wt = a;
@@ -580,9 +592,11 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
           gdouble d = (s[x] - t->y[c][x]) / T;
           wt = a * exp (-d * d);
         }
-        s[x] = wt * t->y[c][x] + (1.0 - wt) * s[x];
+        kept[x] = wt * t->y[c][x] + (1.0 - wt) * kept[x];
       }
     }
+    g_free (s);
+    s = kept;
     g_free (t->y[c]);
     t->y[c] = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
     t->w[c] = w;

@@ -77,6 +77,10 @@ typedef struct
   /* noise-sigma 0 with motion-adaptive: the noise sigma of each plane is
    * estimated from its input (see ref_iir_frame()) instead. */
   gboolean noise_auto;
+  /* keep-detail (with temporal smoothing, motion-adaptive and a spatial
+   * axis): what is smoothed is s + r (1 - exp(-(r / D)^2)), r the source
+   * value minus s and D = 3 noise-sigma in the component's range. */
+  gboolean keep_detail;
 
   /* Not properties: deliberately WRONG variants of the definition, used
    * only by the self-tests to show that the comparison can fail.

@@ -381,6 +381,7 @@ fx_set_motion_adaptive (Fx * fx, gdouble noise_sigma)
     g_object_set (fx->el, "noise-sigma", MAX (noise_sigma, 0.0), NULL);
   fx->ref.noise_sigma = MAX (noise_sigma, 0.0);
   fx->ref.noise_auto = noise_sigma < 0.0;
+  fx->ref.keep_detail = TRUE;   /* the element's default */
 }
 
 /* The element's defaults again (filter, direction, axes, algorithm,
@@ -1215,7 +1216,7 @@ GST_START_TEST (test_property_specs)
   static const gchar *own[] = { "filter", "sigma", "alpha", "radius",
     "iterations", "feedforward", "feedback", "direction", "axes",
     "algorithm", "tile-size", "temporal-alpha", "temporal-mode",
-    "noise-sigma", NULL
+    "noise-sigma", "noise-estimate", "keep-detail", NULL
   };
   GstElement *el;
   GObjectClass *klass;
@@ -1239,6 +1240,10 @@ GST_START_TEST (test_property_specs)
   check_double_spec (klass, "alpha", -1.0, 0.999, -1.0);
   check_double_spec (klass, "temporal-alpha", 0.0, 0.999, 0.0);
   check_double_spec (klass, "noise-sigma", 0.0, 255.0, 0.0);
+  pspec = g_object_class_find_property (klass, "keep-detail");
+  fail_unless (pspec && G_IS_PARAM_SPEC_BOOLEAN (pspec)
+      && G_PARAM_SPEC_BOOLEAN (pspec)->default_value, "keep-detail is not a "
+      "boolean that defaults to true");
   check_double_spec (klass, "border-value", 0.0, 1.0, 0.0);
   check_uint_spec (klass, "radius", 0, 2048, 2);
   check_uint_spec (klass, "iterations", 1, 3, 1);
@@ -1258,6 +1263,13 @@ GST_START_TEST (test_property_specs)
   n = get_double_array (el, "feedback", fb, G_N_ELEMENTS (fb));
   fail_unless (n == 1 && fb[0] == 0.5, "feedback defaults to %u numbers "
       "(first %g), want <0.5>", n, n ? fb[0] : 0.0);
+  pspec = g_object_class_find_property (klass, "noise-estimate");
+  fail_unless (pspec && G_PARAM_SPEC_VALUE_TYPE (pspec) == GST_TYPE_ARRAY
+      && (pspec->flags & G_PARAM_READABLE)
+      && !(pspec->flags & G_PARAM_WRITABLE),
+      "noise-estimate is not a read-only GstValueArray");
+  n = get_double_array (el, "noise-estimate", fb, G_N_ELEMENTS (fb));
+  fail_unless (n == 0, "noise-estimate has %u values before any frame", n);
 
   /* the base class's properties, as for tiledconv */
   for (p = ints0; *p; p++) {
@@ -2163,8 +2175,9 @@ static const GstVideoFormat adaptive_formats[] = { GST_VIDEO_FORMAT_GRAY8,
 
 /* Motion-adaptive smoothing against the reference recursion, in every
  * format: frames of random content (noise-sigma 40, so that the weights
- * span 0 to alpha), the spatial filter on (tiled or scanline) and off, the
- * whole frame and a ROI (the temporal pass's vector and lane paths). */
+ * span 0 to alpha and the detail kept 0 to all), the spatial filter on
+ * (tiled or scanline) and off, the whole frame and a ROI (the temporal
+ * pass's vector and lane paths), keep-detail on and off. */
 GST_START_TEST (test_temporal_adaptive)
 {
   guint t;
@@ -2187,6 +2200,9 @@ GST_START_TEST (test_temporal_adaptive)
     fx_check (&fx, "motion-adaptive, axes none, ROI, frame %u", t + 1);
   fx_set_axes (&fx, REF_IIR_AXES_XY);
   fx_check (&fx, "motion-adaptive, ROI, next frame");
+  g_object_set (fx.el, "keep-detail", FALSE, NULL);
+  fx.ref.keep_detail = FALSE;
+  fx_check (&fx, "motion-adaptive, keep-detail=false, ROI, next frame");
   fx_clear (&fx);
 }
 
@@ -2337,8 +2353,9 @@ noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
 
 /* noise-sigma 0: each plane's noise estimated on the GPU, against the
  * reference's estimate (the same definition in double), in every format,
- * on a noisy still scene, a cut to another and a change of noise level;
- * and the reference's estimate itself within 20 % of the noise added. */
+ * on a noisy still scene, a cut to another and a change of noise level:
+ * read from noise-estimate, and through the output it weights; and the
+ * reference's estimate itself within 20 % of the noise added. */
 GST_START_TEST (test_temporal_noise_estimate)
 {
   static const struct
@@ -2348,7 +2365,8 @@ GST_START_TEST (test_temporal_noise_estimate)
   } frames[] = { {1, 5.0}, {1, 5.0}, {1, 5.0}, {2, 5.0}, {2, 5.0}, {2, 12.0},
   {2, 12.0}
   };
-  guint t, plane;
+  gdouble est[GST_VIDEO_MAX_PLANES];
+  guint t, plane, n;
   Fx fx;
 
   fx_init (&fx, 990 + __i__);
@@ -2367,6 +2385,13 @@ GST_START_TEST (test_temporal_noise_estimate)
         "noise %g)", t + 1, frames[t].scene, frames[t].noise);
 
     verify_output (&fx, in, out, what);
+    n = get_double_array (fx.el, "noise-estimate", est, G_N_ELEMENTS (est));
+    fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx.info));
+    for (plane = 0; plane < n; plane++)
+      fail_unless (fabs (est[plane] / fx.temporal.noise_est[plane] - 1.0)
+          < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
+          "reference's %.7g", base_seed, what, GST_VIDEO_INFO_NAME (&fx.info),
+          plane, est[plane], fx.temporal.noise_est[plane]);
     g_free (what);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
