@@ -200,6 +200,8 @@ def main():
         "spatial only=recursivefilter sigma=0.8",
         "fixed temporal=recursivefilter sigma=0.8 temporal-alpha=0.7",
         "recipe=recursivefilter sigma=0.8 temporal-alpha=0.8 temporal-mode=motion-adaptive",
+        "recipe without keep-detail=recursivefilter sigma=0.8 temporal-alpha=0.8 "
+        "temporal-mode=motion-adaptive keep-detail=false",
         "hqdn3d=ffmpeg:hqdn3d",
         "atadenoise=ffmpeg:atadenoise",
     ]

@@ -67,9 +67,9 @@ typedef enum
 #define MOTION_SIGMAS 3.0
 /* keep-detail puts back what the spatial filter removed where it exceeds
  * this many noise-sigmas: at noise 5 on moving photos a sigma=0.8 Gaussian
- * alone scored below the noisy input, with this 2-3 dB above it; at noise
- * 20, where little detail stands out of the noise, within 0.5 dB of the
- * plain filter (docs/DENOISE.md). */
+ * alone scored below the noisy input, with this 1.8-5.4 dB above it; at
+ * noise 20, where little detail stands out of the noise, 0.1-0.9 dB below
+ * the plain filter (docs/DENOISE.md). */
 #define DETAIL_SIGMAS 3.0
 #define DEFAULT_KEEP_DETAIL TRUE
 
