@@ -110,6 +110,9 @@ struct _GstRecursivefilter
   VktIirPlan *plan;
   gsize state_size;             /* floats of temporal state the last frame used */
   gboolean noise_estimated;     /* the last frame estimated noise-sigma */
+  /* per plane, the lane slots whose motion reference the last frame that
+   * filtered them kept (with detail kept; elsewhere it is y) */
+  guint motion_ref_lanes[GST_VIDEO_MAX_PLANES];
 };
 
 enum
@@ -245,6 +248,14 @@ update_plan (GstRecursivefilter * self, const Settings * s, guint serial)
 
 /* ---- recording a frame ---- */
 
+/* A plane's y, and again its motion reference: a float per component of
+ * its ROI. */
+static gsize
+plane_state_floats (const VktPlane * p)
+{
+  return (gsize) p->roi.w * p->roi.h * p->ncomp;
+}
+
 static gboolean
 gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     VktFrame * frame, GError ** error)
@@ -276,11 +287,12 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
 
   if (smooth) {
     gboolean fresh;
-    /* Per plane: its noise estimate, then its state. */
+    /* Per plane: its noise estimate, then its y, then its motion
+     * reference. */
     for (i = 0; i < frame->n_planes; i++)
       if (frame->planes[i].active)
-        state_floats += VKT_IIR_NOISE_FLOATS + (gsize) frame->planes[i].roi.w *
-            frame->planes[i].roi.h * frame->planes[i].ncomp;
+        state_floats += VKT_IIR_NOISE_FLOATS + 2 * plane_state_floats
+            (&frame->planes[i]);
     if (!gst_vktile_filter_temporal_state (filter,
             MAX (state_floats, 1) * sizeof (gfloat), &refs[4], &fresh, error))
       return FALSE;
@@ -288,6 +300,8 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     if (fresh || state_floats != self->state_size)
       reset = TRUE;
     self->state_size = state_floats;
+    if (reset)
+      memset (self->motion_ref_lanes, 0, sizeof (self->motion_ref_lanes));
   } else {
     /* Unused, but bound: any storage buffer will do. */
     refs[4] = frame->out;
@@ -343,11 +357,16 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
         (gfloat) (DETAIL_SIGMAS * noise_unit) : 0.0f;
     temporal.state_base += VKT_IIR_NOISE_FLOATS;
     temporal.noise_report_index = i;
+    temporal.motion_ref_lanes = self->motion_ref_lanes[i];
     if (!vkt_iir_plan_record_plane (self->plan, compute, refs, p,
             frame->border, frame->border_value, smooth ? &temporal : NULL,
             error))
       return FALSE;
-    temporal.state_base += p->roi.w * p->roi.h * p->ncomp;
+    if (smooth && temporal.detail_threshold != 0.0f)
+      self->motion_ref_lanes[i] |= p->chan_mask;
+    else
+      self->motion_ref_lanes[i] &= ~p->chan_mask;
+    temporal.state_base += 2 * plane_state_floats (p);
   }
   return TRUE;
 }

@@ -296,6 +296,7 @@ pass_uniform (const Recording * rec, gfloat * uniform)
       -t->motion_scale : t->motion_scale;
   uniform[IIR_U_DETAIL] = !t ? 0.0f : t->estimate_noise ?
       -t->detail_threshold : t->detail_threshold;
+  uniform[IIR_U_DETAIL + 1] = !t ? 0.0f : (gfloat) t->motion_ref_lanes;
   return vkt_compute_uniform (rec->compute, uniform,
       VKT_IIR_UNIFORM_FLOATS * sizeof (gfloat));
 }

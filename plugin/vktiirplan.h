@@ -39,9 +39,13 @@ typedef struct
 
 /* Per-pixel smoothing across frames in the last write, y_t = w
  * y_(t-1) + (1 - w) k_t, in the float state buffer (refs[4]): w = alpha,
- * or with a motion scale T > 0, w = alpha exp(-((x_t - y_(t-1)) / T)^2),
+ * or with a motion scale T > 0, w = alpha exp(-((x_t - m_(t-1)) / T)^2),
  * x_t the spatially filtered value. k_t is x_t, or with a detail threshold
  * D > 0, x_t + r (1 - exp(-(r / D)^2)), r the source value minus x_t.
+ * The motion reference m is y where k = x; with a detail threshold it is
+ * x_t smoothed with the same weights, kept in the plane's ROI-sized region
+ * after its y (m_(t-1) is y_(t-1) in the lane slots not in motion_ref_lanes:
+ * the last frame kept no m there).
  * With `estimate_noise`, T and D are motion_scale and detail_threshold
  * times the noise sigma (8-bit code values) that the plan estimates from
  * the plane's input before filtering it, in VKT_IIR_NOISE_FLOATS floats
@@ -52,6 +56,7 @@ typedef struct
   gfloat alpha;
   gfloat motion_scale;          /* T in the plane's code values; 0: w = alpha */
   gfloat detail_threshold;      /* D in the plane's code values; 0: none */
+  guint motion_ref_lanes;       /* lane slots whose m is the last frame's */
   gboolean estimate_noise;
   gboolean clear_noise;         /* the estimate starts afresh */
   VktBufferRef noise_report;

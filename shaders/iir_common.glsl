@@ -53,7 +53,8 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount,
                       // w: temporal motion scale (0: fixed weight; see
                       // motion_scale())
-  vec4 detail;        // x: detail threshold (see detail_kept())
+  vec4 detail;        // x: detail threshold (see detail_kept()), y: the
+                      // lanes whose motion reference is kept (temporal())
   // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
   // the anticausal stage's (IIR_U_PA).
   vec4 P_rows[(IIR_U_CROSS - IIR_U_PC) / 4];
@@ -398,18 +399,29 @@ vec4 temporal_weights(vec4 v, vec4 prev)
 }
 
 // Motion is measured on the filtered v; what is smoothed keeps the
-// detail (detail_kept()).
+// detail (detail_kept()). Where it does, y holds detail that v lacks, and
+// v's own recursion m (the motion reference, after the plane's y) is what
+// v is compared with: against y, a still textured scene would read as
+// motion and keep its noise.
 float temporal(float v, int x, int c, int y)
 {
   if (!TEMPORAL)
     return v;
   int i = state_index(x, c, y);
+  int im = i + pc.width * pc.height * NCOMP;
+  bool own_motion_ref = detail.x != 0.0;
   float kept = detail_kept(v, x, c, y);
   if (pc.temporal_alpha > 0.0) {
     float prev = st[i];
-    kept = mix(kept, prev, temporal_weights(vec4(v), vec4(prev)).x);
+    float prev_m = own_motion_ref && ((uint(detail.y) >> c) & 1u) != 0u ?
+        st[im] : prev;
+    float w = temporal_weights(vec4(v), vec4(prev_m)).x;
+    kept = mix(kept, prev, w);
+    v = mix(v, prev_m, w);
   }
   st[i] = kept;
+  if (own_motion_ref)
+    st[im] = v;
   return kept;
 }
 

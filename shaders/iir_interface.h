@@ -136,7 +136,9 @@
 #define IIR_U_DETAIL 40         /* x: the detail threshold of the
                                  * motion-adaptive mode in code values (0:
                                  * none, < 0: -x per 8-bit code of the
-                                 * noise estimate) */
+                                 * noise estimate); y: bit c set where
+                                 * lane slot c's motion reference holds the
+                                 * last frame's (else it is y's) */
 #define IIR_U_PC 44             /* causal block transitions, 4x4 each */
 #define IIR_U_PA (IIR_U_PC + 16 * IIR_MAX_LEVELS)
 #define IIR_U_CROSS (IIR_U_PA + 16 * IIR_MAX_LEVELS)

@@ -420,9 +420,12 @@ ref_iir_temporal_copy (RefIirTemporal * dst, const RefIirTemporal * src)
 
   ref_iir_temporal_clear (dst);
   *dst = *src;
-  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
-    dst->y[c] = src->y[c] ? g_memdup2 (src->y[c],
-        (gsize) src->w[c] * src->h[c] * sizeof (gdouble)) : NULL;
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    gsize size = (gsize) src->w[c] * src->h[c] * sizeof (gdouble);
+
+    dst->y[c] = src->y[c] ? g_memdup2 (src->y[c], size) : NULL;
+    dst->m[c] = src->m[c] ? g_memdup2 (src->m[c], size) : NULL;
+  }
 }
 
 void
@@ -430,8 +433,10 @@ ref_iir_temporal_clear (RefIirTemporal * t)
 {
   guint c;
 
-  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
     g_free (t->y[c]);
+    g_free (t->m[c]);
+  }
   memset (t, 0, sizeof (*t));
 }
 
@@ -573,11 +578,15 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     gdouble sigma = p->noise_auto ?
         t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
     /* What is smoothed: s, or with keep_detail s plus the part of src - s
-     * beyond the noise. Motion is judged on s alone. */
+     * beyond the noise. Motion is judged on s alone: against m, s's own
+     * recursion, where detail is kept (y holds detail s lacks), else
+     * against y. */
+    gboolean keep = a > 0.0 && sigma > 0.0 && p->keep_detail
+        && p->axes != REF_IIR_AXES_NONE;
     gdouble *kept = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
+    gdouble *m = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
 
-    if (a > 0.0 && sigma > 0.0 && p->keep_detail
-        && p->axes != REF_IIR_AXES_NONE) {
+    if (keep) {
       gdouble D = 3.0 * sigma * maxv / 255.0;
       for (x = 0; x < w * h; x++) {
         gdouble r = src[x] - s[x];
@@ -586,19 +595,24 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     }
     if (recursion_continues (t, c, w, h)) {
       gdouble T = 3.0 * sigma * ref_iir_noise_gain (p) * maxv / 255.0;
+      const gdouble *prev_m = keep && t->m_kept[c] ? t->m[c] : t->y[c];
       for (x = 0; x < w * h; x++) {
         gdouble wt = a;
         if (sigma > 0.0) {
-          gdouble d = (s[x] - t->y[c][x]) / T;
+          gdouble d = (s[x] - prev_m[x]) / T;
           wt = a * exp (-d * d);
         }
         kept[x] = wt * t->y[c][x] + (1.0 - wt) * kept[x];
+        m[x] = wt * prev_m[x] + (1.0 - wt) * s[x];
       }
     }
     g_free (s);
     s = kept;
     g_free (t->y[c]);
+    g_free (t->m[c]);
     t->y[c] = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
+    t->m[c] = m;
+    t->m_kept[c] = keep;
     t->w[c] = w;
     t->h[c] = h;
     t->primed[c] = TRUE;

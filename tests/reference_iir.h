@@ -70,7 +70,8 @@ typedef struct
   gdouble temporal_alpha;
   /* temporal-mode=motion-adaptive with this noise-sigma (8-bit code
    * values); 0: temporal-mode=fixed. The weight of the previous output is
-   * then temporal_alpha exp(-(d / T)^2), d = s_t - y_(t-1) in code values,
+   * then temporal_alpha exp(-(d / T)^2), d = s_t - m_(t-1) in code values
+   * (m: see RefIirTemporal),
    * T = 3 noise-sigma ref_iir_noise_gain() scaled to the component's
    * range. */
   gdouble noise_sigma;
@@ -131,12 +132,16 @@ void ref_iir_filter_line (const RefIir * p, const gdouble * in, gint n,
 void ref_iir_image (const RefIir * p, const gdouble * in, gint w, gint h,
     gboolean constant, gdouble cval, gdouble * out);
 
-/* Temporal state: the unrounded y of the previous frame, per component. */
+/* Temporal state: the unrounded y of the previous frame, per component;
+ * and where that frame kept detail (m_kept), its motion reference m, the
+ * filtered value s smoothed with y's weights (elsewhere m is y). */
 typedef struct
 {
   gboolean primed[GST_VIDEO_MAX_COMPONENTS];
   gint w[GST_VIDEO_MAX_COMPONENTS], h[GST_VIDEO_MAX_COMPONENTS];
   gdouble *y[GST_VIDEO_MAX_COMPONENTS];
+  gboolean m_kept[GST_VIDEO_MAX_COMPONENTS];
+  gdouble *m[GST_VIDEO_MAX_COMPONENTS];
   /* noise_auto: each plane's running noise estimate (8-bit code values),
    * valid while noise_primed. */
   gboolean noise_primed[GST_VIDEO_MAX_PLANES];

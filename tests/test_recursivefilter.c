@@ -105,6 +105,7 @@ typedef struct
   guint n_changed;              /* frames whose output differs from input */
   guint64 pts;
   GstBufferPool *pool;          /* LAYOUT_PROPOSED_POOL */
+  guint n_elements;             /* vktile elements in h: timing metas */
 } Fx;
 
 /* ------------------------------------------------------------------------ */
@@ -128,6 +129,7 @@ fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
   ref_iir_init (&fx->ref);
   ref_iir_temporal_init (&fx->temporal);
   fx->algorithm = "tiled";
+  fx->n_elements = 1;
 }
 
 static void
@@ -533,8 +535,9 @@ fx_check_frame_full (Fx * fx, Layout layout, Content content,
   if (g_getenv ("VKTILE_TRACE"))
     g_printerr ("[trace]   element %.3f s, reference %.3f s\n",
         (t1 - t0) / 1e6, (g_get_monotonic_time () - t1) / 1e6);
-  fail_unless (count_metas (out) == 1, "%s: %u timing metas on an output "
-      "buffer, want 1", what, count_metas (out));
+  fail_unless (count_metas (out) == fx->n_elements, "%s: %u timing metas "
+      "on an output buffer, want %u", what, count_metas (out),
+      fx->n_elements);
   poison_buffer (out);
   gst_buffer_unref (out);
   gst_buffer_unref (in);
@@ -2177,7 +2180,8 @@ static const GstVideoFormat adaptive_formats[] = { GST_VIDEO_FORMAT_GRAY8,
  * format: frames of random content (noise-sigma 40, so that the weights
  * span 0 to alpha and the detail kept 0 to all), the spatial filter on
  * (tiled or scanline) and off, the whole frame and a ROI (the temporal
- * pass's vector and lane paths), keep-detail on and off. */
+ * pass's vector and lane paths), keep-detail on, off and on again (the
+ * motion reference kept and not). */
 GST_START_TEST (test_temporal_adaptive)
 {
   guint t;
@@ -2203,6 +2207,11 @@ GST_START_TEST (test_temporal_adaptive)
   g_object_set (fx.el, "keep-detail", FALSE, NULL);
   fx.ref.keep_detail = FALSE;
   fx_check (&fx, "motion-adaptive, keep-detail=false, ROI, next frame");
+  /* The motion reference the last frame did not keep is its y. */
+  g_object_set (fx.el, "keep-detail", TRUE, NULL);
+  fx.ref.keep_detail = TRUE;
+  for (t = 0; t < 2; t++)
+    fx_check (&fx, "motion-adaptive, keep-detail again, ROI, frame %u", t + 1);
   fx_clear (&fx);
 }
 
@@ -2404,6 +2413,79 @@ GST_START_TEST (test_temporal_noise_estimate)
             fx.temporal.noise_est[plane]);
     }
   }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
+/* The motion-adaptive mode with its frames in Vulkan buffers on both
+ * sides: a copy before it and one after (planes=0) take them out of and
+ * back to system memory, so the element itself reads and writes only
+ * Vulkan buffers, pushes its frames without waiting for them, and keeps
+ * its state and noise estimate across frames on the GPU. In every format:
+ * random frames with noise-sigma given (40: weights and detail kept span
+ * their range), then noisy frames with it estimated, noise-estimate read
+ * back after each, keep-detail on and off. */
+GST_START_TEST (test_temporal_adaptive_vulkan_memory)
+{
+  GstVideoFormat fmt = adaptive_formats[__i__];
+  guint in_counts[2] = { 0, 0 }, out_counts[2] = { 0, 0 };
+  gdouble est[GST_VIDEO_MAX_PLANES];
+  guint t, plane, n;
+  GstPad *pad;
+  Fx fx;
+
+  fx_init_full (&fx, ELEMENT " planes=0 ! "
+      "video/x-raw(memory:VulkanBuffer) ! " ELEMENT " name=a ! "
+      "video/x-raw(memory:VulkanBuffer) ! " ELEMENT " planes=0", "a",
+      1800 + __i__);
+  fx.n_elements = 3;
+  pad = gst_element_get_static_pad (fx.el, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      in_counts, NULL);
+  gst_object_unref (pad);
+  pad = gst_element_get_static_pad (fx.el, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      out_counts, NULL);
+  gst_object_unref (pad);
+
+  fx_set_temporal (&fx, 0.8);
+  fx_set_motion_adaptive (&fx, 40.0);
+  fx_gaussian (&fx, 1.0);
+  fx_set_caps (&fx, fmt, 37, 22);
+  for (t = 0; t < 3; t++)
+    fx_check (&fx, "Vulkan memory, motion-adaptive, frame %u", t + 1);
+
+  fx_set_motion_adaptive (&fx, -1.0);
+  fx_set_caps (&fx, fmt, 130, 84);
+  for (t = 0; t < 3; t++) {
+    GstBuffer *in = noisy_scene (&fx.info, fx.rand, 1, 6.0);
+    GstBuffer *out;
+    gchar *what = g_strdup_printf ("Vulkan memory, estimated noise, %s, "
+        "frame %u", t < 2 ? "keep-detail" : "keep-detail=false", t + 1);
+
+    if (t == 2) {
+      g_object_set (fx.el, "keep-detail", FALSE, NULL);
+      fx.ref.keep_detail = FALSE;
+    }
+    out = fx_push (&fx, gst_buffer_ref (in));
+    verify_output (&fx, in, out, what);
+    n = get_double_array (fx.el, "noise-estimate", est, G_N_ELEMENTS (est));
+    fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx.info));
+    for (plane = 0; plane < n; plane++)
+      fail_unless (fabs (est[plane] / fx.temporal.noise_est[plane] - 1.0)
+          < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
+          "reference's %.7g", base_seed, what, GST_VIDEO_INFO_NAME (&fx.info),
+          plane, est[plane], fx.temporal.noise_est[plane]);
+    poison_buffer (out);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    g_free (what);
+  }
+  fail_unless (in_counts[0] == 6 && in_counts[1] == 0 && out_counts[0] == 6
+      && out_counts[1] == 0, "%s: frames in %u VulkanBuffer, %u other; out "
+      "%u VulkanBuffer, %u other", GST_VIDEO_INFO_NAME (&fx.info),
+      in_counts[0], in_counts[1], out_counts[0], out_counts[1]);
   fx_clear (&fx);
 }
 
@@ -2971,6 +3053,8 @@ recursivefilter_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_padded_input, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 2);
+  tcase_add_loop_test (tc, test_temporal_adaptive_vulkan_memory, 0,
+      G_N_ELEMENTS (adaptive_formats));
   tcase_add_test (tc, test_timing_meta);
 
   return s;
