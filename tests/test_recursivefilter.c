@@ -2360,6 +2360,28 @@ noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
   return buf;
 }
 
+/* Pushes `in` and checks the output against the reference, and the
+ * noise-estimate the element reports (per plane, after the frame) against
+ * the reference's estimate. */
+static void
+fx_check_noise_estimate (Fx * fx, GstBuffer * in, const gchar * what)
+{
+  GstBuffer *out = fx_push (fx, gst_buffer_ref (in));
+  gdouble est[GST_VIDEO_MAX_PLANES];
+  guint plane, n;
+
+  verify_output (fx, in, out, what);
+  n = get_double_array (fx->el, "noise-estimate", est, G_N_ELEMENTS (est));
+  fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx->info));
+  for (plane = 0; plane < n; plane++)
+    fail_unless (fabs (est[plane] / fx->temporal.noise_est[plane] - 1.0)
+        < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
+        "reference's %.7g", base_seed, what, GST_VIDEO_INFO_NAME (&fx->info),
+        plane, est[plane], fx->temporal.noise_est[plane]);
+  poison_buffer (out);
+  gst_buffer_unref (out);
+}
+
 /* noise-sigma 0: each plane's noise estimated on the GPU, against the
  * reference's estimate (the same definition in double), in every format,
  * on a noisy still scene, a cut to another and a change of noise level:
@@ -2374,8 +2396,7 @@ GST_START_TEST (test_temporal_noise_estimate)
   } frames[] = { {1, 5.0}, {1, 5.0}, {1, 5.0}, {2, 5.0}, {2, 5.0}, {2, 12.0},
   {2, 12.0}
   };
-  gdouble est[GST_VIDEO_MAX_PLANES];
-  guint t, plane, n;
+  guint t, plane;
   Fx fx;
 
   fx_init (&fx, 990 + __i__);
@@ -2389,20 +2410,11 @@ GST_START_TEST (test_temporal_noise_estimate)
   for (t = 0; t < G_N_ELEMENTS (frames); t++) {
     GstBuffer *in = noisy_scene (&fx.info, fx.rand, frames[t].scene,
         frames[t].noise);
-    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
     gchar *what = g_strdup_printf ("estimated noise, frame %u (scene %u, "
         "noise %g)", t + 1, frames[t].scene, frames[t].noise);
 
-    verify_output (&fx, in, out, what);
-    n = get_double_array (fx.el, "noise-estimate", est, G_N_ELEMENTS (est));
-    fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx.info));
-    for (plane = 0; plane < n; plane++)
-      fail_unless (fabs (est[plane] / fx.temporal.noise_est[plane] - 1.0)
-          < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
-          "reference's %.7g", base_seed, what, GST_VIDEO_INFO_NAME (&fx.info),
-          plane, est[plane], fx.temporal.noise_est[plane]);
+    fx_check_noise_estimate (&fx, in, what);
     g_free (what);
-    gst_buffer_unref (out);
     gst_buffer_unref (in);
     /* While the noise stays at 5 (scene or no scene change). */
     if (t == 0 || t == 3) {
@@ -2430,8 +2442,7 @@ GST_START_TEST (test_temporal_adaptive_vulkan_memory)
 {
   GstVideoFormat fmt = adaptive_formats[__i__];
   guint in_counts[2] = { 0, 0 }, out_counts[2] = { 0, 0 };
-  gdouble est[GST_VIDEO_MAX_PLANES];
-  guint t, plane, n;
+  guint t;
   GstPad *pad;
   Fx fx;
 
@@ -2460,7 +2471,6 @@ GST_START_TEST (test_temporal_adaptive_vulkan_memory)
   fx_set_caps (&fx, fmt, 130, 84);
   for (t = 0; t < 3; t++) {
     GstBuffer *in = noisy_scene (&fx.info, fx.rand, 1, 6.0);
-    GstBuffer *out;
     gchar *what = g_strdup_printf ("Vulkan memory, estimated noise, %s, "
         "frame %u", t < 2 ? "keep-detail" : "keep-detail=false", t + 1);
 
@@ -2468,17 +2478,7 @@ GST_START_TEST (test_temporal_adaptive_vulkan_memory)
       g_object_set (fx.el, "keep-detail", FALSE, NULL);
       fx.ref.keep_detail = FALSE;
     }
-    out = fx_push (&fx, gst_buffer_ref (in));
-    verify_output (&fx, in, out, what);
-    n = get_double_array (fx.el, "noise-estimate", est, G_N_ELEMENTS (est));
-    fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx.info));
-    for (plane = 0; plane < n; plane++)
-      fail_unless (fabs (est[plane] / fx.temporal.noise_est[plane] - 1.0)
-          < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
-          "reference's %.7g", base_seed, what, GST_VIDEO_INFO_NAME (&fx.info),
-          plane, est[plane], fx.temporal.noise_est[plane]);
-    poison_buffer (out);
-    gst_buffer_unref (out);
+    fx_check_noise_estimate (&fx, in, what);
     gst_buffer_unref (in);
     g_free (what);
   }
