@@ -55,13 +55,21 @@ meta_map (GstVideoMeta * meta, guint plane, GstMapInfo * info, gpointer * data,
     return TRUE;
   }
   g_mutex_lock (&pm->lock);
+  /* Later maps share the first: they may read (or write) what it lets.
+   * Only the access counts, not the flags of the caller's own (a video
+   * filter maps with GST_VIDEO_FRAME_MAP_FLAG_NO_REF, an encoder without:
+   * a tee feeds both the same buffer at once). */
   if (pm->count == 0)
     ok = gst_buffer_map (meta->buffer, &pm->info, flags);
   else
-    ok = (pm->info.flags & flags) == flags;
+    ok = (pm->info.flags & flags & GST_MAP_READWRITE) ==
+        (flags & GST_MAP_READWRITE);
   if (ok) {
     pm->count++;
+    /* with the caller's flags: gst_video_frame_unmap() reads its NO_REF
+     * there to know whether to unref the buffer */
     *info = pm->info;
+    info->flags = flags;
     *data = pm->info.data + meta->offset[plane];
     *stride = meta->stride[plane];
   }

@@ -552,6 +552,60 @@ GST_START_TEST (test_imported_odd_layout)
 
 GST_END_TEST;
 
+/* An output frame mapped by several readers at once, as a tee feeds an
+ * encoder (gst_video_frame_map, which takes a reference) and a video
+ * filter (with GST_VIDEO_FRAME_MAP_FLAG_NO_REF): every map succeeds and
+ * sees the frame, and the buffer's references come back as they were. */
+GST_START_TEST (test_output_mapped_twice)
+{
+  const gchar *caps = "video/x-raw,format=I420,width=40,height=30,"
+      "framerate=30/1";
+  GstHarness *h = start_harness ("gaussblur sigma=1.5", caps, NULL);
+  GstVideoFrame a, b, c, in_frame;
+  GstVideoInfo info;
+  GstBuffer **frames, *out;
+  guint p;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 40, 30);
+  frames = make_frames (&info, 1, 7900, LAYOUT_DEFAULT);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (frames[0])),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  fail_unless (gst_buffer_get_video_meta (out) != NULL);
+  fail_unless_equals_int (GST_MINI_OBJECT_REFCOUNT_VALUE (out), 1);
+
+  fail_unless (gst_video_frame_map (&a, &info, out, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&b, &info, out,
+          GST_MAP_READ | GST_VIDEO_FRAME_MAP_FLAG_NO_REF),
+      "a second reader with other map flags could not map the frame");
+  fail_unless (gst_video_frame_map (&c, &info, out, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&in_frame, &info, frames[0],
+          GST_MAP_READ));
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (&info); p++) {
+    gsize n = GST_VIDEO_FRAME_PLANE_STRIDE (&a, p) *
+        GST_VIDEO_FRAME_COMP_HEIGHT (&a, p);
+    fail_unless (memcmp (a.data[p], b.data[p], n) == 0
+        && memcmp (a.data[p], c.data[p], n) == 0);
+  }
+  fail_unless (memcmp (a.data[0], in_frame.data[0], 40) != 0,
+      "the frame was not filtered");
+  gst_video_frame_unmap (&in_frame);
+  gst_video_frame_unmap (&b);
+  gst_video_frame_unmap (&a);
+  fail_unless (gst_video_frame_map (&a, &info, out,
+          GST_MAP_READ | GST_VIDEO_FRAME_MAP_FLAG_NO_REF));
+  gst_video_frame_unmap (&c);
+  gst_video_frame_unmap (&a);
+  fail_unless_equals_int (GST_MINI_OBJECT_REFCOUNT_VALUE (out), 1);
+
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+  free_frames (frames, 1);
+}
+
+GST_END_TEST;
+
 /* The latency query: a frame leaves as soon as its work is done (nothing
  * added to the minimum); frames in flight add to what may be held. */
 GST_START_TEST (test_latency_query)
@@ -623,6 +677,7 @@ streaming_suite (void)
   tcase_add_loop_test (tc, test_caps_change_in_flight, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_imported_odd_layout, 0,
       2 * G_N_ELEMENTS (formats));
+  tcase_add_test (tc, test_output_mapped_twice);
   tcase_add_test (tc, test_latency_query);
   tcase_add_test (tc, test_no_leaks);
   return s;
