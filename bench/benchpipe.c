@@ -212,13 +212,16 @@ bench_pipe_free (BenchPipe * pipe)
   g_free (pipe);
 }
 
-/* A new buffer around the memories of `frame`, with its video meta: a
- * frame is pushed many times, and each push needs its own timestamps. */
+/* A new buffer around the memories of `frame`, with its video meta and
+ * regions of interest: a frame is pushed many times, and each push needs
+ * its own timestamps. */
 static GstBuffer *
 frame_buffer (GstBuffer * frame, GstClockTime pts)
 {
   GstBuffer *buf = gst_buffer_new ();
   GstVideoMeta *vm = gst_buffer_get_video_meta (frame);
+  GstVideoRegionOfInterestMeta *roi;
+  gpointer state = NULL;
   guint i;
 
   for (i = 0; i < gst_buffer_n_memory (frame); i++)
@@ -227,6 +230,11 @@ frame_buffer (GstBuffer * frame, GstClockTime pts)
   if (vm)
     gst_buffer_add_video_meta_full (buf, vm->flags, vm->format, vm->width,
         vm->height, vm->n_planes, vm->offset, vm->stride);
+  while ((roi = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (frame, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)))
+    gst_buffer_add_video_region_of_interest_meta_id (buf, roi->roi_type,
+        roi->x, roi->y, roi->w, roi->h);
   GST_BUFFER_PTS (buf) = pts;
   GST_BUFFER_DURATION (buf) = FRAME_DURATION;
   return buf;

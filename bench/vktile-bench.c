@@ -67,6 +67,7 @@ static gboolean opt_no_chain = FALSE;
 static gint opt_timeout = 60;
 static gint opt_device_index = -1;
 static gboolean opt_verbose = FALSE;
+static gint opt_regions = 0;
 
 static GOptionEntry entries[] = {
   {"element", 'e', 0, G_OPTION_ARG_STRING, &opt_elements,
@@ -122,6 +123,12 @@ static GOptionEntry entries[] = {
   {"device-index", 'd', 0, G_OPTION_ARG_INT, &opt_device_index,
         "Vulkan physical device to use, as vulkaninfo numbers them (default: "
         "the first that is not a CPU)", "N"},
+  {"regions", 0, 0, G_OPTION_ARG_INT, &opt_regions,
+        "Attach to every frame N regions of interest of type \"face\" (a "
+        "grid of boxes covering a quarter of the frame in all, N a square) "
+        "and one of type \"area\" (one box of that quarter): compare "
+        "-c \"roi-meta=face\" with -c \"roi-meta=area\" to see what "
+        "the number of regions costs", "N"},
   {"verbose", 'v', 0, G_OPTION_ARG_NONE, &opt_verbose,
       "Print every pipeline and the memory its element negotiated", NULL},
   {NULL}
@@ -753,6 +760,24 @@ add_video_meta (GstBuffer * buf, const GstVideoInfo * info)
       (gsize *) info->offset, (gint *) info->stride);
 }
 
+/* --regions: n "face" boxes in a grid of sqrt(n) x sqrt(n) cells over the
+ * frame, each a quarter of its cell's area and centred in it, and one
+ * "area" box of a quarter of the frame: the same pixels in all. */
+static void
+add_regions (GstBuffer * buf, const GstVideoInfo * info, gint n)
+{
+  gint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info);
+  gint k = (gint) ceil (sqrt (n)), i;
+
+  for (i = 0; i < n; i++) {
+    gint cw = w / k, ch = h / k;
+    gst_buffer_add_video_region_of_interest_meta (buf, "face",
+        (i % k) * cw + cw / 4, (i / k) * ch + ch / 4, cw / 2, ch / 2);
+  }
+  gst_buffer_add_video_region_of_interest_meta (buf, "area", w / 4, h / 4,
+      w / 2, h / 2);
+}
+
 /* The same frame as one memory per plane, sharing the bytes: gstvulkan
  * 1.22's vulkanupload reads a multi-planar frame from system memory only
  * in that layout (it asserts on one memory that holds all planes). */
@@ -819,6 +844,8 @@ group_make_frames (Bench * b, Group * g, gboolean gpu_resident, guint n,
       }
     }
     add_video_meta (buf, &info);
+    if (opt_regions > 0)
+      add_regions (buf, &info, opt_regions);
     if (!gpu_resident)
       g->plane_frames[g->n_frames] = split_planes (buf, &info);
     g->frames[g->n_frames++] = buf;

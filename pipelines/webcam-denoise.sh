@@ -26,12 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  vktile_ensure_packages
-  vktile_build "$BUILD"
-fi
-export GST_PLUGIN_PATH=$BUILD/plugin
-export GST_REGISTRY=${GST_REGISTRY:-$BUILD/demo-registry.bin}
+vktile_prepare_scripts "$BUILD"
 
 # The recipe: noise-sigma is estimated per plane (give it, in 8-bit codes,
 # to fix it), keep-detail is on by default.

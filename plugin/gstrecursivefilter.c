@@ -277,12 +277,14 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   s = self->settings;
   serial = self->serial;
   reset = self->reset_temporal;
-  self->reset_temporal = FALSE;
+  /* The regions of roi-meta move from frame to frame: nothing is smoothed
+   * across frames there, and the recursion starts afresh after them. */
+  self->reset_temporal = frame->n_regions > 0;
   GST_OBJECT_UNLOCK (self);
 
   update_plan (self, &s, serial);
   noise_gain = vkt_iir_plan_noise_gain (self->plan);
-  smooth = s.temporal_alpha > 0.0;
+  smooth = s.temporal_alpha > 0.0 && frame->n_regions == 0;
   temporal.alpha = s.temporal_alpha;
 
   if (smooth) {
@@ -697,7 +699,9 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
           "Per-pixel smoothing across frames after the spatial filter, "
           "y_t = a y_(t-1) + (1-a) x_t, for live denoising (0: off; "
           "temporal-mode=motion-adaptive lowers a where a pixel moved); "
-          "restarts on flush, discontinuity and caps change", 0.0, 0.999, 0.0,
+          "restarts on flush, discontinuity and caps change; not applied in "
+          "the regions of roi-meta, which move from frame to frame", 0.0,
+          0.999, 0.0,
           flags | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
       g_param_spec_enum ("temporal-mode", "Temporal mode",

@@ -33,6 +33,8 @@ enum
   PROP_SOURCE_X,
   PROP_SOURCE_Y,
   PROP_PLANES,
+  PROP_ROI_META,
+  PROP_ROI_PADDING,
   PROP_FRAMES_IN_FLIGHT,
   PROP_DROP_INVALID,
 };
@@ -102,6 +104,8 @@ typedef struct
   GstVkTileBorder border;
   gdouble border_value;
   VktRoiParams roi;
+  gchar **roi_meta_types;       /* roi-meta, NULL: off */
+  gint roi_padding;
   guint planes;
   guint frames_in_flight;
   gboolean drop_invalid;
@@ -220,6 +224,29 @@ gst_vktile_filter_refuse_property (GstVkTileFilter * self,
   g_free (why);
 }
 
+/* roi-meta's comma-separated list of ROI types, blanks around each
+ * ignored; NULL for none (off). */
+static gchar **
+parse_roi_types (const gchar * list)
+{
+  gchar **parts = g_strsplit (list ? list : "", ",", -1);
+  GPtrArray *types = g_ptr_array_new ();
+  guint i;
+
+  for (i = 0; parts[i]; i++) {
+    g_strstrip (parts[i]);
+    if (parts[i][0])
+      g_ptr_array_add (types, g_strdup (parts[i]));
+  }
+  g_strfreev (parts);
+  if (types->len == 0) {
+    g_ptr_array_free (types, TRUE);
+    return NULL;
+  }
+  g_ptr_array_add (types, NULL);
+  return (gchar **) g_ptr_array_free (types, FALSE);
+}
+
 static void
 gst_vktile_filter_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -271,6 +298,13 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
     case PROP_PLANES:
       priv->planes = g_value_get_uint (value);
       break;
+    case PROP_ROI_META:
+      g_strfreev (priv->roi_meta_types);
+      priv->roi_meta_types = parse_roi_types (g_value_get_string (value));
+      break;
+    case PROP_ROI_PADDING:
+      priv->roi_padding = g_value_get_int (value);
+      break;
     case PROP_FRAMES_IN_FLIGHT:
       priv->frames_in_flight = g_value_get_uint (value);
       break;
@@ -318,6 +352,13 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PLANES:
       g_value_set_uint (value, priv->planes);
+      break;
+    case PROP_ROI_META:
+      g_value_take_string (value, priv->roi_meta_types ?
+          g_strjoinv (",", priv->roi_meta_types) : g_strdup (""));
+      break;
+    case PROP_ROI_PADDING:
+      g_value_set_int (value, priv->roi_padding);
       break;
     case PROP_FRAMES_IN_FLIGHT:
       g_value_set_uint (value, priv->frames_in_flight);
@@ -1396,8 +1437,13 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
 
 /* ---- planes, ROI, copies of what is not filtered ---- */
 
+/* The planes of a frame and what of them is filtered: the target ROI of
+ * `region`, or of the roi-* properties where it is NULL and `meta` is
+ * FALSE; nothing where it is NULL and `meta` is TRUE. A ROI of the
+ * properties that misses the frame is said once. */
 static void
-describe_planes (GstVkTileFilter * self, VktFrame * frame)
+describe_planes (GstVkTileFilter * self, VktFrame * frame,
+    const VktRect * region, gboolean meta)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   const GstVideoInfo *info = &priv->in_info;
@@ -1407,7 +1453,7 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame)
   gboolean selected = FALSE, filtered = FALSE, warn;
 
   GST_OBJECT_LOCK (self);
-  roi = priv->roi;
+  roi = region ? vkt_rect_roi (region) : priv->roi;
   planes = priv->planes;
   frame->border = priv->border;
   frame->border_value = priv->border_value;
@@ -1417,6 +1463,8 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame)
   for (p = 0; p < frame->n_planes; p++) {
     VktPlane *pl = &frame->planes[p];
     gint ws = 0, hs = 0;
+
+    pl->chan_mask = 0;
 
     for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
       if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
@@ -1433,13 +1481,16 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame)
     }
     pl->cpw = 4 / pl->bpc;
     pl->max_code = pl->bpc == 1 ? 255.0f : 65535.0f;
-    pl->active = pl->chan_mask != 0
+    pl->keep_output = meta;
+    pl->active = pl->chan_mask != 0 && (region || !meta)
         && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);
+    if (!pl->active)
+      pl->roi = (VktPlaneRoi) { 0, 0, 0, 0, 0, 0 };
     selected |= pl->chan_mask != 0;
     filtered |= pl->active;
   }
   GST_OBJECT_LOCK (self);
-  warn = selected && !filtered && !priv->roi_warned;
+  warn = !meta && selected && !filtered && !priv->roi_warned;
   priv->roi_warned |= warn;
   GST_OBJECT_UNLOCK (self);
   if (warn) {
@@ -1472,6 +1523,117 @@ record_unfiltered_copies (GstVkTileFilter * self, VktFrame * frame)
     copied = TRUE;
   }
   return copied;
+}
+
+/* ---- regions of interest from metadata ---- */
+
+static gboolean
+roi_type_listed (gchar ** types, GQuark type)
+{
+  const gchar *name = g_quark_to_string (type);
+  guint i;
+
+  for (i = 0; name && types[i]; i++)
+    if (g_str_equal (types[i], name))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  guint64 seqnum;
+  VktRect rect;
+} MetaRect;
+
+static gint
+compare_seqnums (gconstpointer a, gconstpointer b)
+{
+  guint64 x = ((const MetaRect *) a)->seqnum, y = ((const MetaRect *) b)->seqnum;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The regions roi-meta filters in inbuf, padded and clipped, in the order
+ * their metas were attached (a buffer lists its newest meta first); NULL
+ * when roi-meta is off. */
+static GArray *
+frame_regions (GstVkTileFilter * self, GstBuffer * inbuf)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  gint w = GST_VIDEO_INFO_WIDTH (&priv->in_info);
+  gint h = GST_VIDEO_INFO_HEIGHT (&priv->in_info);
+  GstVideoRegionOfInterestMeta *m;
+  gpointer state = NULL;
+  GArray *regions;
+  gchar **types;
+  gint padding;
+
+  GST_OBJECT_LOCK (self);
+  types = g_strdupv (priv->roi_meta_types);
+  padding = priv->roi_padding;
+  GST_OBJECT_UNLOCK (self);
+  if (!types)
+    return NULL;
+
+  regions = g_array_new (FALSE, FALSE, sizeof (MetaRect));
+  while ((m = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (inbuf, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+    MetaRect r = { gst_meta_get_seqnum (&m->meta), {MIN (m->x, G_MAXINT),
+            MIN (m->y, G_MAXINT), MIN (m->w, G_MAXINT), MIN (m->h,
+                G_MAXINT)}
+    };
+    if (roi_type_listed (types, m->roi_type)
+        && vkt_rect_pad_clip (&r.rect, padding, w, h))
+      g_array_append_val (regions, r);
+  }
+  g_array_sort (regions, compare_seqnums);
+  GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT ": %u regions of "
+      "interest from metadata", priv->frame_index, regions->len);
+  g_strfreev (types);
+  return regions;
+}
+
+/* A 32-bit word of a plane holds at most this many luma columns (I420's
+ * chroma: 4 samples of 2 columns each) and a plane row at most this many
+ * luma rows: regions closer than that may share words. */
+#define WORD_COLUMNS 8
+#define ROW_ROWS 2
+
+/* The whole frame copied, then each region filtered over it from the
+ * input, its words' other lanes keeping what the output holds. Regions
+ * that share no word with an earlier one run side by side; one that does
+ * waits for the earlier ones, so that the later region's result is what
+ * stays. */
+static gboolean
+record_regions (GstVkTileFilter * self, VktFrame * frame, GArray * regions,
+    GError ** error)
+{
+  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
+  VktCompute *compute = PRIV (self)->compute;
+  guint i, j, since_barrier = 0;
+
+  describe_planes (self, frame, NULL, TRUE);
+  record_unfiltered_copies (self, frame);
+  vkt_compute_barrier (compute);
+  frame->n_regions = regions->len;
+  for (i = 0; i < regions->len; i++) {
+    const VktRect *r = &g_array_index (regions, MetaRect, i).rect;
+
+    for (j = since_barrier; j < i; j++) {
+      if (vkt_rects_overlap (r, &g_array_index (regions, MetaRect, j).rect,
+              WORD_COLUMNS, ROW_ROWS)) {
+        vkt_compute_barrier (compute);
+        since_barrier = i;
+        break;
+      }
+    }
+    describe_planes (self, frame, r, TRUE);
+    frame->region = i;
+    if (!klass->record (self, compute, frame, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* ---- frames in flight ---- */
@@ -1724,6 +1886,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   OutputPath path;
   gboolean drop_invalid;
   guint limit;
+  GArray *regions = NULL;
 
   memset (&frame, 0, sizeof (frame));
   if (!compute) {
@@ -1767,11 +1930,18 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
 
   if (!prepare_output (self, outbuf, &frame, &path, &error))
     goto fail_recording;
-  describe_planes (self, &frame);
-  if (record_unfiltered_copies (self, &frame))
-    vkt_compute_barrier (compute);
-  if (!klass->record (self, compute, &frame, &error))
-    goto fail_recording;
+  regions = frame_regions (self, inbuf);
+  if (regions) {
+    if (!record_regions (self, &frame, regions, &error))
+      goto fail_recording;
+  } else {
+    describe_planes (self, &frame, NULL, FALSE);
+    if (record_unfiltered_copies (self, &frame))
+      vkt_compute_barrier (compute);
+    if (!klass->record (self, compute, &frame, &error))
+      goto fail_recording;
+  }
+  g_clear_pointer (&regions, g_array_unref);
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
 
@@ -1825,6 +1995,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
 fail_recording:
   vkt_compute_abandon (compute);
 fail:
+  g_clear_pointer (&regions, g_array_unref);
   if (sync)
     vkt_sync_unref (sync);
   post_gpu_error (self, "filter the frame", error);
@@ -1850,6 +2021,7 @@ gst_vktile_filter_finalize (GObject * object)
   GstVkTileFilterPrivate *priv = PRIV (object);
 
   release_device (GST_VKTILE_FILTER (object));
+  g_strfreev (priv->roi_meta_types);
   g_queue_clear_full (&priv->out_queue, (GDestroyNotify) pending_frame_free);
   g_mutex_clear (&priv->out_lock);
   g_cond_clear (&priv->out_cond);
@@ -1909,6 +2081,22 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "Bitmask of the components to filter, in the format's component "
           "order: 0x1 R or Y, 0x2 G or U, 0x4 B or V, 0x8 A; the others are "
           "copied", 0, 0xf, 0xf, flags));
+  g_object_class_install_property (gobject_class, PROP_ROI_META,
+      g_param_spec_string ("roi-meta", "ROI metadata types",
+          "Filter, in each frame, the regions of interest that the frame's "
+          "metadata names (GstVideoRegionOfInterestMeta, as detectors such "
+          "as facedetect attach) of these comma-separated types, e.g. "
+          "\"face,license-plate\"; the rest of the frame passes unchanged "
+          "and a frame without such regions passes whole. Each region is "
+          "filtered from the input with the border rule at its own edges; "
+          "where regions overlap, the later one's result is kept. Empty: "
+          "off (the roi-* properties apply; with roi-meta they are "
+          "ignored)", "", flags));
+  g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
+      g_param_spec_int ("roi-padding", "ROI metadata padding",
+          "Pixels added on every side of each region from roi-meta before "
+          "it is clipped to the frame (a detector's box often cuts the "
+          "object's edge)", 0, G_MAXINT, 0, flags));
   g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
           "Frames submitted to the GPU and not finished yet. Above 1, the "

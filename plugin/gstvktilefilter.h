@@ -46,6 +46,9 @@ typedef struct
    * subgroup. */
   gboolean out_across_bus;
   gboolean active;              /* something to filter: ROI not empty, mask not 0 */
+  /* Lanes a store leaves unfiltered keep the output's value, not the
+   * input's (roi-meta: regions filtered over a copy of the frame). */
+  gboolean keep_output;
   VktPlaneRoi roi;
   gfloat max_code;              /* 255 or 65535 */
 } VktPlane;
@@ -64,7 +67,8 @@ typedef struct
     (push)->dst_y = (p)->roi.ty;                        \
     (push)->width = (p)->roi.w;                         \
     (push)->height = (p)->roi.h;                        \
-    (push)->chan_mask = (p)->chan_mask;                 \
+    (push)->chan_mask = (p)->chan_mask |                \
+        ((p)->keep_output ? VKT_KEEP_OUTPUT : 0);       \
   } G_STMT_END
 
 typedef struct
@@ -75,6 +79,10 @@ typedef struct
   GstVkTileBorder border;
   gdouble border_value;         /* 0..1 of the format's range */
   guint tile_classes[4];        /* the subclass adds its tiled work-groups */
+  /* With roi-meta, record() runs once per region of the frame (region,
+   * of n_regions), each time with the planes' ROIs of that region; 0 of 0
+   * otherwise. */
+  guint region, n_regions;
 } VktFrame;
 
 struct _GstVkTileFilterClass
@@ -83,7 +91,8 @@ struct _GstVkTileFilterClass
 
   /* Records the element's work for one frame: every active plane of
    * frame->in filtered into frame->out. Inactive planes and pixels outside
-   * the target ROI are already copied. Called with the object lock not
+   * the target ROI are already copied. With roi-meta it is called once
+   * per region (VktFrame.region), or not at all for a frame without one. Called with the object lock not
    * held; read the element's properties under it. */
   gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
       VktFrame * frame, GError ** error);

@@ -9,10 +9,13 @@
 GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
 #define GST_CAT_DEFAULT vkt_compute_debug
 
-#define MAX_SETS_PER_FRAME 256
+/* Enough for recursivefilter's ~10 dispatches per plane in each of dozens
+ * of regions of interest (roi-meta) in one frame. */
+#define MAX_SETS_PER_FRAME 4096
 /* A frame's uniforms: recursivefilter's chunk tails take 10 KB each, up
  * to six of them (three planes, two axes) besides the small ones. */
 #define UNIFORM_SLOT_SIZE (256 * 1024)
+#define RECENT_UNIFORMS 8
 /* Dispatches of a frame timed one by one when the vktcompute debug
  * category is at TRACE: a timestamp pair around each, after the frame's
  * own timestamps in the slot's query pool. */
@@ -94,6 +97,13 @@ struct _VktCompute
   GstMapInfo uniform_map;
   gsize uniform_used;
   gsize uniform_align;
+  /* This recording's latest uploads: the same tables again (one per
+   * region of interest of a frame) take no room. */
+  struct
+  {
+    gsize offset, size;
+  } recent_uniforms[RECENT_UNIFORMS];
+  guint n_recent_uniforms, next_recent_uniform;
 
   guint dispatches;
   GError *error;                /* first recording error of this frame */
@@ -715,6 +725,7 @@ vkt_compute_begin (VktCompute * c, GError ** error)
   g_clear_error (&c->error);
   c->dispatches = 0;
   c->uniform_used = 0;
+  c->n_recent_uniforms = c->next_recent_uniform = 0;
   c->ts_written = 0;
   c->n_traced = 0;
   c->tracing = c->has_timestamps
@@ -743,15 +754,30 @@ VktBufferRef
 vkt_compute_uniform (VktCompute * c, const void *data, gsize size)
 {
   VktBufferRef ref = { VK_NULL_HANDLE, 0, 0 };
+  guint8 *slot_data = c->uniform_map.data + c->cur->uniform_base;
   gsize offset = GST_ROUND_UP_N (c->uniform_used, c->uniform_align);
+  guint i;
 
+  ref.buffer = ((GstVulkanBufferMemory *) c->uniform_mem)->buffer;
+  for (i = 0; i < c->n_recent_uniforms; i++) {
+    gsize o = c->recent_uniforms[i].offset;
+    if (c->recent_uniforms[i].size == size && !memcmp (slot_data + o, data,
+            size)) {
+      ref.offset = c->cur->uniform_base + o;
+      ref.range = size;
+      return ref;
+    }
+  }
   if (offset + size > UNIFORM_SLOT_SIZE) {
     set_error (c, VK_ERROR_OUT_OF_DEVICE_MEMORY, "uniform ring exhausted");
     offset = 0;
   }
-  memcpy (c->uniform_map.data + c->cur->uniform_base + offset, data, size);
+  memcpy (slot_data + offset, data, size);
   c->uniform_used = offset + size;
-  ref.buffer = ((GstVulkanBufferMemory *) c->uniform_mem)->buffer;
+  c->recent_uniforms[c->next_recent_uniform].offset = offset;
+  c->recent_uniforms[c->next_recent_uniform].size = size;
+  c->next_recent_uniform = (c->next_recent_uniform + 1) % RECENT_UNIFORMS;
+  c->n_recent_uniforms = MIN (c->n_recent_uniforms + 1, RECENT_UNIFORMS);
   ref.offset = c->cur->uniform_base + offset;
   ref.range = size;
   return ref;

@@ -27,6 +27,39 @@ vkt_plane_roi (const VktRoiParams * p, gint ws, gint hs, gint pw, gint ph,
   return TRUE;
 }
 
+gboolean
+vkt_rect_pad_clip (VktRect * r, gint padding, gint frame_w, gint frame_h)
+{
+  /* 64-bit: metadata and padding may each be near G_MAXINT. */
+  gint64 x0 = MAX ((gint64) r->x - padding, 0);
+  gint64 y0 = MAX ((gint64) r->y - padding, 0);
+  gint64 x1 = MIN ((gint64) r->x + r->w + padding, frame_w);
+  gint64 y1 = MIN ((gint64) r->y + r->h + padding, frame_h);
+
+  if (r->w <= 0 || r->h <= 0 || x1 <= x0 || y1 <= y0) {
+    *r = (VktRect) { 0, 0, 0, 0 };
+    return FALSE;
+  }
+  *r = (VktRect) { x0, y0, x1 - x0, y1 - y0 };
+  return TRUE;
+}
+
+gboolean
+vkt_rects_overlap (const VktRect * a, const VktRect * b, gint margin_x,
+    gint margin_y)
+{
+  return (gint64) a->x - margin_x < (gint64) b->x + b->w
+      && (gint64) b->x < (gint64) a->x + a->w + margin_x
+      && (gint64) a->y - margin_y < (gint64) b->y + b->h
+      && (gint64) b->y < (gint64) a->y + a->h + margin_y;
+}
+
+VktRoiParams
+vkt_rect_roi (const VktRect * r)
+{
+  return (VktRoiParams) { r->x, r->y, r->w, r->h, -1, -1 };
+}
+
 static gboolean
 tile_reads_inside (const VktPlaneRoi * roi, gint ncomp, gint cpw, gint rx,
     gint ry, gint word0, gint tile_words, gint row0, gint tile_rows)

@@ -16,6 +16,26 @@ typedef struct
   gint source_x, source_y;      /* -1: same as the target */
 } VktRoiParams;
 
+/* A rectangle of the frame in luma pixels: a region that ROI metadata
+ * names (roi-meta). */
+typedef struct
+{
+  gint x, y, w, h;
+} VktRect;
+
+/* r grown by `padding` pixels on every side, then clipped to the frame of
+ * frame_w x frame_h; FALSE when nothing of it is left. */
+gboolean vkt_rect_pad_clip (VktRect * r, gint padding, gint frame_w,
+    gint frame_h);
+
+/* Whether a, grown by margin_x columns and margin_y rows on every side,
+ * shares a pixel with b. */
+gboolean vkt_rects_overlap (const VktRect * a, const VktRect * b,
+    gint margin_x, gint margin_y);
+
+/* The ROI properties that filter exactly r from itself. */
+VktRoiParams vkt_rect_roi (const VktRect * r);
+
 /* One plane's ROIs, clipped: target (tx, ty), source (sx, sy), size w x h. */
 typedef struct
 {

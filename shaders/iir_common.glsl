@@ -437,6 +437,9 @@ float finish(float v, int x, int c, int y)
   return temporal(v, x, c, y);
 }
 
+// The packed planes as store_lanes() and kept_lanes() take them.
+ivec4 plane_io() { return ivec4(pc.in_base, pc.in_stride, pc.out_base, pc.out_stride); }
+
 bool lane_filtered(int c)
 {
   return FULL_MASK || ((pc.chan_mask >> c) & 1u) != 0u;
@@ -507,7 +510,7 @@ void store_packed_y_at(int p, int line, vec4 v)
         keep |= lane_mask(l);
     }
     if (keep != 0u)
-      word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+      word |= kept_lanes(keep, word0 + w, row, pc.chan_mask, plane_io());
     out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
   }
 }
@@ -557,7 +560,7 @@ void store_block_general(int p0, int line, vec4 vals[E])
           keep |= lane_mask(l);
       }
       if (keep != 0u)
-        word |= in_words[pc.in_base + row * pc.in_stride + word0 + w] & keep;
+        word |= kept_lanes(keep, word0 + w, row, pc.chan_mask, plane_io());
       out_words[pc.out_base + row * pc.out_stride + word0 + w] = word;
     }
   }

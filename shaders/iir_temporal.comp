@@ -50,6 +50,6 @@ void main()
     }
   }
   store_lanes(wx, pc.dst_y + y, vals, true, FULL_MASK, pc.chan_mask,
-              ivec4(pc.in_base, pc.in_stride, pc.out_base, pc.out_stride),
+              plane_io(),
               ivec4(lane0, lane1, pc.dst_y, pc.dst_y + pc.height));
 }

@@ -96,12 +96,21 @@ int border_index(int i, int n, int border)
   return -1;
 }
 
+// The lanes `keep` of output word `wx` of row `row` as they stay: the
+// input's, or with VKT_KEEP_OUTPUT in chan_mask what the output holds. io
+// as for store_lanes().
+uint kept_lanes(uint keep, int wx, int row, uint chan_mask, ivec4 io)
+{
+  return ((chan_mask & VKT_KEEP_OUTPUT) != 0u ? out_words[io.z + row * io.w + wx]
+                                               : in_words[io.x + row * io.y + wx]) & keep;
+}
+
 // Writes output word `wx` of row `row` from the lanes in `vals` (final
 // values, before rounding). io = (in_base, in_stride, out_base, out_stride)
 // in words; target = the target ROI as lanes [x, y) of a row and rows
 // [z, w). With `checked`, lanes outside the target ROI keep the input and
 // words wholly outside are not written; lanes of components the plane mask
-// leaves out keep the input always.
+// leaves out keep the input always (kept_lanes()).
 void store_lanes(int wx, int row, vec4 vals, bool checked, bool full_mask,
                  uint chan_mask, ivec4 io, ivec4 target)
 {
@@ -122,6 +131,6 @@ void store_lanes(int wx, int row, vec4 vals, bool checked, bool full_mask,
       keep |= lane_mask(l);
   }
   if (keep != 0u)
-    word |= in_words[io.x + row * io.y + wx] & keep;
+    word |= kept_lanes(keep, wx, row, chan_mask, io);
   out_words[io.z + row * io.w + wx] = word;
 }

@@ -25,6 +25,13 @@
 #define VKT_SPEC_LOG2_NCOMP 3
 #define VKT_SPEC_FIRST_FAMILY 4 /* a family's own ids start here */
 
+/* A bit of every family's chan_mask push constant (bits 0-3: the pixel
+ * slots filtered): lanes that a word's store does not filter keep what
+ * the output holds instead of the input's — the frame's regions of
+ * interest are filtered one after another over a copy of the frame, and a
+ * word may hold lanes of an earlier region. */
+#define VKT_KEEP_OUTPUT 0x80000000u
+
 /* The smallest push-constant space Vulkan guarantees. */
 #define VKT_MAX_PUSH_BYTES 128
 

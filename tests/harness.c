@@ -504,6 +504,124 @@ new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f)
   return buf;
 }
 
+const MetaRegion roi_meta_regions[] = {
+  {"face", 5, 4, 20, 14},
+  {"person", 40, 10, 30, 30},   /* not listed: left alone */
+  {"license-plate", 60, 33, 25, 11},
+  {"face", 17, 12, 19, 15},     /* overlaps the first: its result stays */
+  {"face", 88, 52, 20, 20},     /* clipped by the frame */
+  {"face", 50, 2, 1, 1},        /* one pixel, grown by the padding */
+  {"face", 30, 44, 10, 8},      /* apart from the next, but they share */
+  {"license-plate", 45, 44, 10, 8},     /* a word of GRAY8 and of chroma */
+  {"face", 200, 10, 5, 5},      /* outside the frame even when grown */
+};
+
+const guint n_roi_meta_regions = G_N_ELEMENTS (roi_meta_regions);
+
+void
+add_region_metas (GstBuffer * buf, const MetaRegion * regions, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    fail_unless (gst_buffer_add_video_region_of_interest_meta (buf,
+            regions[i].type, regions[i].x, regions[i].y, regions[i].w,
+            regions[i].h) != NULL);
+}
+
+gboolean
+meta_region_roi (const MetaRegion * r, gint padding, gint W, gint H,
+    RefConv * roi)
+{
+  gint x0 = MAX (r->x - padding, 0), y0 = MAX (r->y - padding, 0);
+  gint x1 = MIN (r->x + r->w + padding, W), y1 = MIN (r->y + r->h + padding,
+      H);
+
+  if (r->w <= 0 || r->h <= 0 || x1 <= x0 || y1 <= y0)
+    return FALSE;
+  roi->roi_x = x0;
+  roi->roi_y = y0;
+  roi->roi_width = x1 - x0;
+  roi->roi_height = y1 - y0;
+  roi->source_x = roi->source_y = -1;
+  return TRUE;
+}
+
+/* Copies into `out` the values of `from` inside the target ROI of `roi`
+ * (each component's plane ROI, SEMANTICS.md), for the components that
+ * roi->planes selects. */
+static void
+copy_roi_values (GstVideoFrame * out, const GstVideoFrame * from,
+    const RefConv * roi)
+{
+  gint tx, ty, px, py, w, h, x, y;
+  guint c;
+
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (out); c++) {
+    if (!(roi->planes & (1u << c))
+        || !ref_comp_roi (roi, out, c, &tx, &ty, &px, &py, &w, &h))
+      continue;
+    for (y = ty; y < ty + h; y++)
+      for (x = tx; x < tx + w; x++)
+        ref_comp_set (out, c, x, y, ref_comp_get (from, c, x, y));
+  }
+}
+
+void
+check_roi_meta (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
+    const MetaRegion * regions, guint n, const gchar * const *types,
+    gint padding, guint planes, RefWithRoi ref, gpointer data, guint tol,
+    guint32 seed, const gchar * what)
+{
+  gint W = GST_VIDEO_INFO_WIDTH (info), H = GST_VIDEO_INFO_HEIGHT (info);
+  GstVideoFrame fin, fout, fwant, fkept, ftmp;
+  GstBuffer *want, *kept;
+  guint i, filtered = 0;
+  Mismatch mm;
+
+  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
+          GST_MAP_READ));
+  want = new_frame_buffer (info, &fwant);
+  kept = new_frame_buffer (info, &fkept);
+  fail_unless (gst_video_frame_copy (&fwant, &fin));
+  fail_unless (gst_video_frame_copy (&fkept, &fin));
+  for (i = 0; i < n; i++) {
+    RefConv roi;
+    GstBuffer *tmp;
+
+    ref_conv_init (&roi);
+    roi.planes = planes;
+    if (!g_strv_contains (types, regions[i].type)
+        || !meta_region_roi (&regions[i], padding, W, H, &roi))
+      continue;
+    tmp = new_frame_buffer (info, &ftmp);
+    ref (&fin, &ftmp, &roi, data);
+    copy_roi_values (&fwant, &ftmp, &roi);
+    /* the element's values there, the input everywhere else */
+    copy_roi_values (&fkept, &fout, &roi);
+    free_frame_buffer (tmp, &ftmp);
+    filtered++;
+  }
+  fail_unless (compare_frames (&fout, &fwant, tol, &mm) == 0,
+      "VKTILE_SEED=%u %s %s: %u values off by more than %u; first at x=%d "
+      "y=%d plane %u: got %u want %u", seed, what, GST_VIDEO_INFO_NAME (info),
+      mm.count, tol, mm.x, mm.y, mm.plane, mm.got, mm.want);
+  fail_unless (compare_frames (&fout, &fkept, 0, &mm) == 0,
+      "VKTILE_SEED=%u %s %s: %u values outside the regions changed; first "
+      "at x=%d y=%d plane %u: got %u, the input %u", seed, what,
+      GST_VIDEO_INFO_NAME (info), mm.count, mm.x, mm.y, mm.plane, mm.got,
+      mm.want);
+  if (filtered)
+    fail_unless (count_diff (&fout, &fin, 0) > 0, "%s: nothing filtered",
+        what);
+  free_frame_buffer (kept, &fkept);
+  free_frame_buffer (want, &fwant);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+}
+
 void
 free_frame_buffer (GstBuffer * buf, GstVideoFrame * f)
 {

@@ -115,6 +115,47 @@ guint count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol);
 GstBuffer *new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f);
 void free_frame_buffer (GstBuffer * buf, GstVideoFrame * f);
 
+/* A region of interest a detector would attach to a frame (luma pixels),
+ * for the roi-meta tests. */
+typedef struct
+{
+  const gchar *type;
+  gint x, y, w, h;
+} MetaRegion;
+
+/* Regions for a frame of 97x61, with the types "face" and "license-plate"
+ * listed and a padding of 2: overlapping, clipped by the frame, a pixel,
+ * outside the frame, sharing a word without sharing a pixel, and of a type
+ * not listed ("person"). */
+#define ROI_META_W 97
+#define ROI_META_H 61
+extern const MetaRegion roi_meta_regions[];
+extern const guint n_roi_meta_regions;
+
+/* Attaches regions[0..n) to buf as GstVideoRegionOfInterestMeta, in order. */
+void add_region_metas (GstBuffer * buf, const MetaRegion * regions, guint n);
+
+/* What roi-meta makes of a region, stated independently of the plugin:
+ * grown by `padding` on every side, clipped to the W x H frame, as the
+ * target ROI (source the same) of `roi`; FALSE when nothing is left. */
+gboolean meta_region_roi (const MetaRegion * r, gint padding, gint W, gint H,
+    RefConv * roi);
+
+/* An element's reference with its ROI replaced by `roi`'s: filters in into
+ * out (data: the test's reference settings). */
+typedef void (*RefWithRoi) (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * roi, gpointer data);
+
+/* What roi-meta filters: the regions of `types` among regions[0..n), each
+ * grown by `padding` and clipped, as the reference with that ROI, a later
+ * overlapping region's result kept (tolerance tol); every other value the
+ * input, byte for byte; something changed where a region was filtered.
+ * `planes`: the element's plane mask. */
+void check_roi_meta (const GstVideoInfo * info, GstBuffer * in,
+    GstBuffer * out, const MetaRegion * regions, guint n,
+    const gchar * const *types, gint padding, guint planes, RefWithRoi ref,
+    gpointer data, guint tol, guint32 seed, const gchar * what);
+
 /* The leaks tracer (GST_TRACERS=leaks before gst_check_init): objects
  * created after leaks_start_tracking() and still alive at
  * leaks_count_alive(), each logged at ERROR, which also stops tracking. */

@@ -141,6 +141,17 @@ ref_border_map (RefBorder b, gint i, gint n)
   }
 }
 
+void
+ref_conv_set_roi (RefConv * p, const RefConv * roi)
+{
+  p->roi_x = roi->roi_x;
+  p->roi_y = roi->roi_y;
+  p->roi_width = roi->roi_width;
+  p->roi_height = roi->roi_height;
+  p->source_x = roi->source_x;
+  p->source_y = roi->source_y;
+}
+
 gboolean
 ref_plane_roi (const RefConv * p, gint W, gint H, gint ws, gint hs,
     gint pw, gint ph, gint * tx, gint * ty, gint * px, gint * py, gint * w,

@@ -61,6 +61,9 @@ const gchar *ref_border_nick (RefBorder b);
  * periodic extension (any i). Returns -1 for "use the constant". */
 gint ref_border_map (RefBorder b, gint i, gint n);
 
+/* Gives p the target and source ROI of roi (roi-x .. source-y). */
+void ref_conv_set_roi (RefConv * p, const RefConv * roi);
+
 /* The target/source rectangles of one plane (SEMANTICS.md "Regions of
  * interest"). W, H: the frame; ws, hs: subsampling shifts; pw, ph: the
  * plane's size. Returns FALSE when the plane is copied unchanged. */

@@ -30,12 +30,17 @@ case $BUILD_DIR in /*) ;; *) BUILD_DIR=$ROOT/$BUILD_DIR ;; esac
 # vulkanupload, ...). They are linked into a private directory so that
 # nothing else installed — another vktile in particular — can be loaded.
 SYSTEM_PLUGINS=(coreelements app videotestsrc vulkan videoconvertscale
-  videoconvert imagefreeze debug coretracers)
+  videoconvert imagefreeze debug coretracers
+  # the scripts of pipelines/ (test_pipelines)
+  opencv png playback typefindfunctions isomp4 x264 videoparsersbad libav
+  multifile compositor autodetect)
 
 summary() { echo "$1 passed, $2 failed"; }
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  if ! vktile_ensure_packages; then echo "package installation failed"; summary 0 1; exit 1; fi
+  if ! vktile_ensure_packages || ! vktile_ensure_pipeline_packages; then
+    echo "package installation failed"; summary 0 1; exit 1
+  fi
   if ! vktile_build "$BUILD_DIR"; then summary 0 1; exit 1; fi
 fi
 

@@ -1829,6 +1829,76 @@ GST_START_TEST (test_roi)
 
 GST_END_TEST;
 
+/* The reference of fx (a RefGauss) with roi's ROI, for check_roi_meta(). */
+static void
+ref_gauss_with_roi (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * roi, gpointer data)
+{
+  RefGauss r = *(const RefGauss *) data;
+
+  ref_conv_set_roi (&r.common, roi);
+  ref_gauss_frame (in, out, &r);
+}
+
+/* One random frame with n of the shared regions attached (roi-meta
+ * types `types`, roi-padding `padding`), pushed and checked. */
+static void
+fx_check_roi_meta (Fx * fx, guint n, const gchar * const *types,
+    gint padding, const gchar * what)
+{
+  GstBuffer *in = make_frame (&fx->info, fx->rand, LAYOUT_DEFAULT,
+      CONTENT_ANY);
+  GstBuffer *out;
+
+  add_region_metas (in, roi_meta_regions, n);
+  out = fx_push (fx, gst_buffer_ref (in));
+  fx_sync_algorithm (fx);
+  check_roi_meta (&fx->info, in, out, roi_meta_regions, n, types, padding,
+      fx->ref.common.planes, ref_gauss_with_roi, &fx->ref, TOL, base_seed,
+      what);
+  poison_buffer (out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* roi-meta and roi-padding, the privacy blur: a large sigma in small
+ * regions of the listed types, overlapping, clipped, a pixel wide and
+ * outside the frame; a frame without metas passes unchanged; another list
+ * of types, and off again (the roi-* properties apply). */
+GST_START_TEST (test_roi_meta)
+{
+  static const gchar *const listed[] = { "face", "license-plate", NULL };
+  static const gchar *const person[] = { "person", NULL };
+  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA
+  };
+  static const gchar *algos[] = { "fused", "two-pass", "recursive" };
+  static const RefBorder borders[] = { REF_BORDER_MIRROR, REF_BORDER_WRAP,
+    REF_BORDER_CLAMP
+  };
+  Fx fx;
+
+  fx_init (&fx, 2100 + __i__);
+  fx_set_caps (&fx, fmts[__i__], ROI_META_W, ROI_META_H);
+  fx_set_algorithm (&fx, algos[__i__]);
+  fx_blur (&fx, 9.0, -1, 0, 0.0);
+  fx_set_border_rand (&fx, borders[__i__]);
+  g_object_set (fx.el, "roi-meta", " face , license-plate", "roi-padding", 2,
+      NULL);
+  fx_check_roi_meta (&fx, n_roi_meta_regions, listed, 2,
+      "roi-meta face,license-plate");
+  fx_check_roi_meta (&fx, 0, listed, 2, "a frame without metas");
+  g_object_set (fx.el, "roi-meta", "person", "roi-padding", 0, NULL);
+  fx_check_roi_meta (&fx, n_roi_meta_regions, person, 0, "roi-meta person");
+
+  /* Off: the whole frame (the roi-* properties) again. */
+  g_object_set (fx.el, "roi-meta", "", NULL);
+  fx_check (&fx, "roi-meta off");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 /* `planes` selects components; the others (and RGBx's x) are copied. */
 GST_START_TEST (test_planes)
 {
@@ -2160,6 +2230,7 @@ gaussblur_suite (void)
   tcase_add_loop_test (tc, test_smaller_than_kernel, 0, 2);
   tcase_add_loop_test (tc, test_roi, 0, 3);
   tcase_add_loop_test (tc, test_roi_large, 0, 2);
+  tcase_add_loop_test (tc, test_roi_meta, 0, 3);
   tcase_add_test (tc, test_planes);
   tcase_add_test (tc, test_caps_change);
   tcase_add_loop_test (tc, test_deterministic, 0, N_ALGORITHMS);

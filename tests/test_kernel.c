@@ -155,6 +155,55 @@ GST_START_TEST (test_plane_roi)
 
 GST_END_TEST;
 
+/* roi-meta's rectangles: grown by the padding, clipped to the frame,
+ * dropped when nothing is left; overlap means sharing a pixel. */
+GST_START_TEST (test_rect_pad_clip)
+{
+  VktRect r = { 10, 20, 30, 40 }, a, b;
+  VktRoiParams p;
+
+  fail_unless (vkt_rect_pad_clip (&r, 0, 100, 100));
+  fail_unless (r.x == 10 && r.y == 20 && r.w == 30 && r.h == 40);
+  fail_unless (vkt_rect_pad_clip (&r, 5, 100, 100));
+  fail_unless (r.x == 5 && r.y == 15 && r.w == 40 && r.h == 50);
+  r = (VktRect) { 2, 90, 30, 40 };
+  fail_unless (vkt_rect_pad_clip (&r, 4, 100, 100));
+  fail_unless (r.x == 0 && r.y == 86 && r.w == 36 && r.h == 14);
+  r = (VktRect) { 120, 10, 5, 5 };
+  fail_if (vkt_rect_pad_clip (&r, 10, 100, 100));
+  r = (VktRect) { 120, 10, 5, 5 };
+  fail_unless (vkt_rect_pad_clip (&r, 21, 100, 100));
+  fail_unless (r.x == 99 && r.w == 1 && r.y == 0 && r.h == 36);
+  r = (VktRect) { 10, 10, 0, 5 };
+  fail_if (vkt_rect_pad_clip (&r, 3, 100, 100));
+  r = (VktRect) { G_MAXINT - 1, G_MAXINT - 1, G_MAXINT, G_MAXINT };
+  fail_if (vkt_rect_pad_clip (&r, 0, 100, 100));
+  r = (VktRect) { 1, 1, G_MAXINT, G_MAXINT };
+  fail_unless (vkt_rect_pad_clip (&r, G_MAXINT, 100, 100));
+  fail_unless (r.x == 0 && r.y == 0 && r.w == 100 && r.h == 100);
+
+  a = (VktRect) { 0, 0, 10, 10 };
+  b = (VktRect) { 10, 0, 10, 10 };
+  fail_if (vkt_rects_overlap (&a, &b, 0, 0));
+  fail_unless (vkt_rects_overlap (&a, &b, 1, 0));
+  b.x = 9;
+  fail_unless (vkt_rects_overlap (&a, &b, 0, 0)
+      && vkt_rects_overlap (&b, &a, 0, 0));
+  b = (VktRect) { 2, 10, 3, 3 };
+  fail_if (vkt_rects_overlap (&a, &b, 8, 0));
+  fail_unless (vkt_rects_overlap (&a, &b, 0, 1));
+  b = (VktRect) { 20, 12, 3, 3 };
+  fail_if (vkt_rects_overlap (&a, &b, 10, 2));
+  fail_unless (vkt_rects_overlap (&a, &b, 11, 3));
+
+  r = (VktRect) { 3, 4, 5, 6 };
+  p = vkt_rect_roi (&r);
+  fail_unless (p.x == 3 && p.y == 4 && p.width == 5 && p.height == 6
+      && p.source_x == -1 && p.source_y == -1);
+}
+
+GST_END_TEST;
+
 /* The tile classes against their definition, tile by tile. */
 GST_START_TEST (test_tile_grid)
 {
@@ -694,6 +743,7 @@ kernel_suite (void)
   tcase_add_test (tc, test_validation);
   tcase_add_test (tc, test_pack);
   tcase_add_test (tc, test_plane_roi);
+  tcase_add_test (tc, test_rect_pad_clip);
   tcase_add_test (tc, test_tile_grid);
   tcase_add_test (tc, test_iir_gaussian);
   tcase_add_test (tc, test_iir_modal_is_direct);

@@ -1970,6 +1970,60 @@ GST_START_TEST (test_roi)
 GST_END_TEST;
 
 /* ROIs on a frame of many tiles, whose edges cut through tiles. */
+/* The reference of a RefIir with roi's ROI and no temporal state, for
+ * check_roi_meta(). */
+static void
+ref_iir_with_roi (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * roi, gpointer data)
+{
+  RefIir r = *(const RefIir *) data;
+
+  ref_conv_set_roi (&r.common, roi);
+  ref_iir_frame (in, out, &r, NULL);
+}
+
+/* roi-meta: the regions of the listed types filtered (the border rule at
+ * their edges: the infinite extension of each region), everything else
+ * the input, the tiled and the scanline algorithm; with temporal-alpha
+ * set, regions are not smoothed across frames (they move), and the frame
+ * after roi-meta is switched off starts the recursion afresh. */
+GST_START_TEST (test_roi_meta)
+{
+  static const gchar *const listed[] = { "face", "license-plate", NULL };
+  guint t;
+  Fx fx;
+
+  fx_init (&fx, 1900 + __i__);
+  fx_set_caps (&fx, matrix_formats[__i__], ROI_META_W, ROI_META_H);
+  fx_gaussian (&fx, 3.0);
+  fx_set_border_rand (&fx, __i__ == 1);
+  g_object_set (fx.el, "roi-meta", "face,license-plate", "roi-padding", 2,
+      "temporal-alpha", 0.8, NULL);
+  for (t = 0; t < 2; t++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_ANY);
+    GstBuffer *out;
+
+    fx_set_algorithm (&fx, t ? "scanline" : "tiled", 0);
+    add_region_metas (in, roi_meta_regions, n_roi_meta_regions);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    check_roi_meta (&fx.info, in, out, roi_meta_regions, n_roi_meta_regions,
+        listed, 2, fx.ref.common.planes, ref_iir_with_roi, &fx.ref, TOL,
+        base_seed, t ? "roi-meta, scanline" : "roi-meta, tiled");
+    poison_buffer (out);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  g_object_set (fx.el, "roi-meta", "", NULL);
+  fx_set_temporal (&fx, 0.8);
+  ref_iir_temporal_reset (&fx.temporal);
+  fx_check (&fx, "roi-meta off, temporal: first frame");
+  fx_check (&fx, "roi-meta off, temporal: second frame");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_roi_large)
 {
   /* x, y, w, h, source-x, source-y on 257x130 */
@@ -3033,6 +3087,7 @@ recursivefilter_suite (void)
   tcase_add_loop_test (tc, test_large_support, 0, 3);
   tcase_add_loop_test (tc, test_roi, 0, 5);
   tcase_add_loop_test (tc, test_roi_large, 0, 2);
+  tcase_add_loop_test (tc, test_roi_meta, 0, G_N_ELEMENTS (matrix_formats));
   tcase_add_test (tc, test_planes);
   tcase_add_loop_test (tc, test_gaussian_vs_true, 0, 2);
   tcase_add_test (tc, test_caps_change);

@@ -730,6 +730,59 @@ GST_END_TEST;
 
 /* ROI properties at the ends of their ranges: nothing to filter, or clipped
  * to the frame, never a crash or an overflow. */
+/* The reference of a RefConv with roi's ROI, for check_roi_meta(). */
+static void
+ref_tiledconv_with_roi (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * roi, gpointer data)
+{
+  RefConv r = *(const RefConv *) data;
+
+  ref_conv_set_roi (&r, roi);
+  gst_video_frame_copy (out, in);
+  ref_tiledconv (in, out, &r);
+}
+
+/* roi-meta: the regions of the listed types filtered (the tiled
+ * algorithm's border classes per region, a 7x7 kernel), everything else
+ * the input; every algorithm, a group of formats each. */
+GST_START_TEST (test_roi_meta)
+{
+  static const gchar *const listed[] = { "face", "license-plate", NULL };
+  static const gchar *algos[] = { "tiled", "naive", "two-pass", "shared" };
+  GstVideoFormat fmt;
+  guint i, fi;
+  Fx fx;
+
+  fx_init (&fx, NULL, 3100 + __i__);
+  g_object_set (fx.el, "roi-meta", "face,license-plate", "roi-padding", 2,
+      NULL);
+  for (i = 0; (fmt = group_format (__i__, i, &fi)) != GST_VIDEO_FORMAT_UNKNOWN;
+      i++) {
+    gchar *what = g_strdup_printf ("roi-meta, algorithm %s",
+        algos[(i + __i__) % G_N_ELEMENTS (algos)]);
+    GstBuffer *in, *out;
+
+    fx_set_caps (&fx, fmt, ROI_META_W, ROI_META_H);
+    fx_set_algorithm (&fx, algos[(i + __i__) % G_N_ELEMENTS (algos)]);
+    fx_random_kernel (&fx, KERNEL_SEPARABLE, 7);
+    fx_set_border (&fx, (RefBorder) ((i + __i__) % REF_BORDER_N),
+        g_rand_double (fx.rand));
+    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+    add_region_metas (in, roi_meta_regions, n_roi_meta_regions);
+    out = fx_push (&fx, gst_buffer_ref (in));
+    check_roi_meta (&fx.info, in, out, roi_meta_regions, n_roi_meta_regions,
+        listed, 2, fx.ref.planes, ref_tiledconv_with_roi, &fx.ref, 1,
+        base_seed, what);
+    poison_buffer (out);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    g_free (what);
+  }
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_roi_extremes)
 {
   static const gint rois[][6] = {
@@ -1797,6 +1850,7 @@ tiledconv_suite (void)
   tcase_add_loop_test (tc, test_smaller_than_kernel, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_roi, 0, N_FORMAT_GROUPS);
   tcase_add_loop_test (tc, test_roi_extremes, 0, 2);
+  tcase_add_loop_test (tc, test_roi_meta, 0, N_FORMAT_GROUPS);
   tcase_add_test (tc, test_planes);
   tcase_add_test (tc, test_presets);
   tcase_add_loop_test (tc, test_scale_bias_absolute, 0, 4);

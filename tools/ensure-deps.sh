@@ -8,9 +8,22 @@ VKTILE_PACKAGES=(meson ninja-build pkg-config gcc libgstreamer1.0-dev
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   check)
 
+# What the scripts in pipelines/ use beyond that: OpenCV's face detector and
+# its cascades (privacy-blur.sh), H.264 encoding and decoding (x264enc in
+# -ugly, avdec_h264 in -libav), the PNG decoder and MP4 muxer in -good, and
+# matplotlib for benchmark.sh's plot.
+VKTILE_PIPELINE_PACKAGES=(gstreamer1.0-opencv opencv-data
+  gstreamer1.0-plugins-ugly gstreamer1.0-libav python3-matplotlib)
+
+vktile_ensure_pipeline_packages() {
+  vktile_ensure_packages "${VKTILE_PIPELINE_PACKAGES[@]}"
+}
+
+# Installs the packages named (default: VKTILE_PACKAGES) that are missing.
 vktile_ensure_packages() {
-  local missing=() p sudo=()
-  for p in "${VKTILE_PACKAGES[@]}"; do
+  local missing=() p sudo=() wanted=("$@")
+  [ ${#wanted[@]} -gt 0 ] || wanted=("${VKTILE_PACKAGES[@]}")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
       || missing+=("$p")
   done
@@ -23,6 +36,19 @@ vktile_ensure_packages() {
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
       apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# What every script of pipelines/ does first: installs what is missing
+# (also the pipelines' own packages) and builds $1, unless SKIP_BUILD=1;
+# then points GStreamer at the plugin built there.
+vktile_prepare_scripts() {
+  local dir=$1
+  if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    vktile_ensure_packages && vktile_ensure_pipeline_packages &&
+      vktile_build "$dir" || return 1
+  fi
+  export GST_PLUGIN_PATH=$dir/plugin
+  export GST_REGISTRY=${GST_REGISTRY:-$dir/demo-registry.bin}
 }
 
 # Configures (once) and compiles the build directory $1.

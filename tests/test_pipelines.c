@@ -1,0 +1,205 @@
+/* vktile tests — the scripts of pipelines/ that a user copies from, and the
+ * privacy blur on a real detector.
+ *
+ * - test_privacy_blur_face: OpenCV's facedetect finds the face in
+ *   pipelines/data/astronaut.png and gaussblur roi-meta=face blurs it: the
+ *   detector's box (grown by roi-padding) changed, every other byte of the
+ *   frame identical to the input;
+ * - test_script: each script of pipelines/ run as a user runs it, for a
+ *   few frames (fake sources where it would use a camera), writing what it
+ *   says it writes.
+ *
+ * The scripts run against the freshly built plugin (SKIP_BUILD=1, the
+ * environment tests/run.sh set up: GST_PLUGIN_PATH and its private set of
+ * system plugins).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/app/gstappsink.h>
+#include <gst/video/video.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#ifndef VKTILE_SOURCE_ROOT
+#error "VKTILE_SOURCE_ROOT: the repository, where pipelines/ is"
+#endif
+
+#define CASCADES "/usr/share/opencv4/haarcascades/"
+#define PADDING 6
+
+static GstSample *
+pull (GstElement * pipeline, const gchar * name)
+{
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), name);
+  GstSample *s = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+      60 * GST_SECOND);
+
+  gst_object_unref (sink);
+  fail_unless (s != NULL, "no frame from %s", name);
+  return s;
+}
+
+/* The face's box that facedetect attached, grown by PADDING and clipped. */
+static void
+face_box (GstBuffer * buf, gint width, gint height, gint * x0, gint * y0,
+    gint * x1, gint * y1)
+{
+  GstVideoRegionOfInterestMeta *m;
+  gpointer state = NULL;
+  guint faces = 0;
+
+  while ((m = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (buf, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+    if (g_strcmp0 (g_quark_to_string (m->roi_type), "face") != 0)
+      continue;
+    *x0 = MAX ((gint) m->x - PADDING, 0);
+    *y0 = MAX ((gint) m->y - PADDING, 0);
+    *x1 = MIN ((gint) (m->x + m->w) + PADDING, width);
+    *y1 = MIN ((gint) (m->y + m->h) + PADDING, height);
+    faces++;
+  }
+  fail_unless_equals_int (faces, 1);
+  /* The face is in the middle of the picture, about 100 pixels wide. */
+  fail_unless (*x1 - *x0 > 60 && *y1 - *y0 > 60 && *x0 > 0 && *y0 > 0,
+      "face box %d,%d - %d,%d", *x0, *y0, *x1, *y1);
+}
+
+GST_START_TEST (test_privacy_blur_face)
+{
+  gchar *launch = g_strdup_printf ("filesrc location=%s/pipelines/data/"
+      "astronaut.png ! pngdec ! videoconvert ! imagefreeze num-buffers=2 ! "
+      "video/x-raw,format=RGB ! facedetect display=false profile="
+      CASCADES "haarcascade_frontalface_default.xml eyes-profile="
+      CASCADES "haarcascade_eye.xml nose-profile=" CASCADES
+      "haarcascade_eye.xml mouth-profile=" CASCADES "haarcascade_smile.xml ! "
+      "videoconvert ! video/x-raw,format=RGBA ! tee name=t "
+      "t. ! queue ! appsink name=before sync=false "
+      "t. ! queue ! gaussblur roi-meta=face roi-padding=%d sigma=8 ! "
+      "appsink name=after sync=false", VKTILE_SOURCE_ROOT, PADDING);
+  GError *error = NULL;
+  GstElement *pipeline = gst_parse_launch (launch, &error);
+  GstSample *sb, *sa;
+  GstVideoInfo info;
+  GstVideoFrame fb, fa;
+  gint x0 = 0, y0 = 0, x1 = 0, y1 = 0, x, y, inside = 0, changed = 0;
+  gint outside_changed = 0;
+
+  fail_unless (pipeline != NULL, "%s: %s", launch, error ? error->message :
+      "?");
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  sb = pull (pipeline, "before");
+  sa = pull (pipeline, "after");
+  fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps (sb)));
+  face_box (gst_sample_get_buffer (sb), GST_VIDEO_INFO_WIDTH (&info),
+      GST_VIDEO_INFO_HEIGHT (&info), &x0, &y0, &x1, &y1);
+  fail_unless (gst_video_frame_map (&fb, &info, gst_sample_get_buffer (sb),
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fa, &info, gst_sample_get_buffer (sa),
+          GST_MAP_READ));
+  for (y = 0; y < GST_VIDEO_INFO_HEIGHT (&info); y++) {
+    const guint8 *rb = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fb, 0) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&fb, 0);
+    const guint8 *ra = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fa, 0) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&fa, 0);
+    for (x = 0; x < GST_VIDEO_INFO_WIDTH (&info); x++) {
+      gboolean differs = memcmp (rb + 4 * x, ra + 4 * x, 4) != 0;
+      if (x >= x0 && x < x1 && y >= y0 && y < y1) {
+        inside++;
+        changed += differs;
+      } else {
+        outside_changed += differs;
+      }
+    }
+  }
+  fail_unless (outside_changed == 0, "%d pixels outside the face's box "
+      "(%d,%d - %d,%d) changed", outside_changed, x0, y0, x1, y1);
+  fail_unless (changed > inside * 9 / 10, "only %d of the face box's %d "
+      "pixels changed", changed, inside);
+  gst_video_frame_unmap (&fa);
+  gst_video_frame_unmap (&fb);
+  gst_sample_unref (sa);
+  gst_sample_unref (sb);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
+/* A script of pipelines/, its arguments, and a file it must write (under
+ * the repository's out/). */
+static const struct
+{
+  const gchar *script;
+  const gchar *args[8];
+  const gchar *writes;
+} scripts[] = {
+  {"privacy-blur.sh", {"--frames", "3", NULL}, "out/privacy-blur.mp4"},
+  {"webcam-denoise.sh", {"/dev/vktile-no-camera", "--frames", "3", NULL},
+      "out/webcam-denoise-002.png"},
+  {"transcode.sh", {"--frames", "5", NULL}, "out/transcode.mp4"},
+  /* one configuration, small frames: test_bench runs the quick default */
+  {"benchmark.sh", {"--quick", "-e", "tiledconv", "-f", "GRAY8", NULL},
+      "out/benchmark.png"},
+};
+
+GST_START_TEST (test_script)
+{
+  gchar *path = g_build_filename (VKTILE_SOURCE_ROOT, "pipelines",
+      scripts[__i__].script, NULL);
+  gchar *writes = g_build_filename (VKTILE_SOURCE_ROOT, scripts[__i__].writes,
+      NULL);
+  GPtrArray *argv = g_ptr_array_new ();
+  gchar **envp = g_get_environ ();
+  gchar *out = NULL, *err = NULL;
+  GError *error = NULL;
+  GStatBuf st;
+  gint status = -1;
+  guint i;
+
+  g_ptr_array_add (argv, path);
+  for (i = 0; scripts[__i__].args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) scripts[__i__].args[i]);
+  g_ptr_array_add (argv, NULL);
+  /* As tests/run.sh built it; no window. */
+  envp = g_environ_setenv (envp, "SKIP_BUILD", "1", TRUE);
+  envp = g_environ_unsetenv (envp, "DISPLAY");
+  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
+  g_remove (writes);
+  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv->pdata, envp,
+          G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error),
+      "%s: %s", path, error ? error->message : "?");
+  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
+      "status %d:\n%s\n%s", scripts[__i__].script, status, out, err);
+  fail_unless (g_stat (writes, &st) == 0 && st.st_size > 0, "%s did not "
+      "write %s:\n%s\n%s", scripts[__i__].script, scripts[__i__].writes, out,
+      err);
+  g_free (out);
+  g_free (err);
+  g_strfreev (envp);
+  g_ptr_array_free (argv, TRUE);
+  g_free (writes);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+static Suite *
+pipelines_suite (void)
+{
+  Suite *s = suite_create ("pipelines");
+  TCase *tc = tcase_create ("pipelines");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 600);
+  tcase_add_test (tc, test_privacy_blur_face);
+  tcase_add_loop_test (tc, test_script, 0, G_N_ELEMENTS (scripts));
+  return s;
+}
+
+GST_CHECK_MAIN (pipelines);
