@@ -116,7 +116,9 @@ gst_gaussblur_algorithm_get_type (void)
   static const GEnumValue values[] = {
     {ALGORITHM_AUTO, "Fastest measured on an NVIDIA H100: fused up to "
           "radius 24 (12 on RGBA-like planes), then two-pass; recursive from "
-          "sigma 11 when radius is 0 and the border clamp or constant",
+          "sigma 11 when radius is 0 and the border clamp or constant; with "
+          "several regions of roi-meta in a frame, fused wherever it fits "
+          "(its regions run side by side)",
         "auto"},
     {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
           "into shared memory, then vertically there (as in \"Fusing "
@@ -222,6 +224,10 @@ typedef struct
   gfloat amount;
   GaussblurAlgorithm algorithm; /* resolved: fused, two-pass or recursive */
   gboolean auto_chosen;         /* by algorithm=auto */
+  /* The frame has several regions (roi-meta), each recorded on its own:
+   * a one-dispatch algorithm's regions run side by side, a multi-pass
+   * one's one after another (a barrier after each pass). */
+  gboolean several_regions;
   guint shared_bytes;
   VktCompute *compute;
   VktBufferRef refs[4];         /* in, out, weights, intermediate */
@@ -268,6 +274,8 @@ resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
           ALGORITHM_TWO_PASS;
     case ALGORITHM_AUTO:
     default:
+      if (b->several_regions && fused_possible (b))
+        return ALGORITHM_FUSED;
       /* An explicit radius asks for that truncation: stay exact. */
       if (s->radius == 0 && recursive_possible (b, border)
           && MIN (b->sigma[0], b->sigma[1]) >= AUTO_RECURSIVE_MIN_SIGMA)
@@ -285,7 +293,7 @@ static GaussblurAlgorithm
 plane_algorithm (const Blur * b, const VktPlane * p)
 {
   if (b->algorithm == ALGORITHM_FUSED && b->auto_chosen
-      && p->cpw == p->ncomp
+      && !b->several_regions && p->cpw == p->ncomp
       && MAX (b->radius[0], b->radius[1]) > AUTO_FUSED_MAX_RADIUS_WIDE)
     return ALGORITHM_TWO_PASS;
   return b->algorithm;
@@ -504,6 +512,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
     for (i = 0; i <= (guint) b.radius[axis]; i++)
       weights[(axis ? GAUSS_U_Y : GAUSS_U_X) + i] = (gfloat) half[i];
   }
+  b.several_regions = frame->n_regions > 1;
   b.algorithm = resolve_algorithm (&b, &s, frame->border);
   b.auto_chosen = s.algorithm == ALGORITHM_AUTO;
   GST_LOG_OBJECT (self, "sigma %g x %g, radius %d x %d, algorithm %d",
