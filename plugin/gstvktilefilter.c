@@ -2086,11 +2086,11 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "Filter, in each frame, the regions of interest that the frame's "
           "metadata names (GstVideoRegionOfInterestMeta, as detectors such "
           "as facedetect attach) of these comma-separated types, e.g. "
-          "\"face,license-plate\"; the rest of the frame passes unchanged "
-          "and a frame without such regions passes whole. Each region is "
-          "filtered from the input with the border rule at its own edges; "
-          "where regions overlap, the later one's result is kept. Empty: "
-          "off (the roi-* properties apply; with roi-meta they are "
+          "\"face,license-plate\"; the rest of the frame, and a frame "
+          "without such regions, pass unchanged. Each region is filtered "
+          "from the input with the border rule at its own edges; where "
+          "regions overlap, the one attached last wins. Empty: off (the "
+          "roi-* properties apply; while roi-meta is set they are "
           "ignored)", "", flags));
   g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
       g_param_spec_int ("roi-padding", "ROI metadata padding",
