@@ -1629,7 +1629,6 @@ record_regions (GstVkTileFilter * self, VktFrame * frame, GArray * regions,
       }
     }
     describe_planes (self, frame, r, TRUE);
-    frame->region = i;
     if (!klass->record (self, compute, frame, error))
       return FALSE;
   }

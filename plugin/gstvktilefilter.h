@@ -79,10 +79,9 @@ typedef struct
   GstVkTileBorder border;
   gdouble border_value;         /* 0..1 of the format's range */
   guint tile_classes[4];        /* the subclass adds its tiled work-groups */
-  /* With roi-meta, record() runs once per region of the frame (region,
-   * of n_regions), each time with the planes' ROIs of that region; 0 of 0
-   * otherwise. */
-  guint region, n_regions;
+  /* With roi-meta, the frame's regions: record() runs once per region,
+   * each time with the planes' ROIs of that region; 0 otherwise. */
+  guint n_regions;
 } VktFrame;
 
 struct _GstVkTileFilterClass
@@ -92,8 +91,9 @@ struct _GstVkTileFilterClass
   /* Records the element's work for one frame: every active plane of
    * frame->in filtered into frame->out. Inactive planes and pixels outside
    * the target ROI are already copied. With roi-meta it is called once
-   * per region (VktFrame.region), or not at all for a frame without one. Called with the object lock not
-   * held; read the element's properties under it. */
+   * per region (VktFrame.n_regions), or not at all for a frame without
+   * one. Called with the object lock not held; read the element's
+   * properties under it. */
   gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
       VktFrame * frame, GError ** error);
   /* Bit b: border mode b is supported; 0 means all. Setting another one is
