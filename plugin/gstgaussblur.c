@@ -117,8 +117,9 @@ gst_gaussblur_algorithm_get_type (void)
     {ALGORITHM_AUTO, "Fastest measured on an NVIDIA H100: fused up to "
           "radius 24 (12 on RGBA-like planes), then two-pass; recursive from "
           "sigma 11 when radius is 0 and the border clamp or constant; with "
-          "several regions of roi-meta in a frame, fused wherever it fits "
-          "(its regions run side by side)",
+          "several regions of roi-meta in a frame, two-pass where one region "
+          "would run fused (many small fused tiles cost more than two passes "
+          "that all regions share)",
         "auto"},
     {ALGORITHM_FUSED, "One dispatch per plane: tiles blurred horizontally "
           "into shared memory, then vertically there (as in \"Fusing "
@@ -224,9 +225,8 @@ typedef struct
   gfloat amount;
   GaussblurAlgorithm algorithm; /* resolved: fused, two-pass or recursive */
   gboolean auto_chosen;         /* by algorithm=auto */
-  /* The frame has several regions (roi-meta), each recorded on its own:
-   * a one-dispatch algorithm's regions run side by side, a multi-pass
-   * one's one after another (a barrier after each pass). */
+  /* The frame has several regions (roi-meta): every algorithm's regions
+   * run side by side, each pass of all of them between two barriers. */
   gboolean several_regions;
   guint shared_bytes;
   VktCompute *compute;
@@ -274,12 +274,15 @@ resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
           ALGORITHM_TWO_PASS;
     case ALGORITHM_AUTO:
     default:
-      if (b->several_regions && fused_possible (b))
-        return ALGORITHM_FUSED;
       /* An explicit radius asks for that truncation: stay exact. */
       if (s->radius == 0 && recursive_possible (b, border)
           && MIN (b->sigma[0], b->sigma[1]) >= AUTO_RECURSIVE_MIN_SIGMA)
         return ALGORITHM_RECURSIVE;
+      /* Small regions are a few fused tiles each, whose halos and
+       * dispatches cost more than two passes over all regions at once
+       * (docs/BENCHMARKS.md, 64 regions). */
+      if (b->several_regions)
+        return ALGORITHM_TWO_PASS;
       if (MAX (b->radius[0], b->radius[1]) <= AUTO_FUSED_MAX_RADIUS
           && fused_possible (b))
         return ALGORITHM_FUSED;
@@ -293,7 +296,7 @@ static GaussblurAlgorithm
 plane_algorithm (const Blur * b, const VktPlane * p)
 {
   if (b->algorithm == ALGORITHM_FUSED && b->auto_chosen
-      && !b->several_regions && p->cpw == p->ncomp
+      && p->cpw == p->ncomp
       && MAX (b->radius[0], b->radius[1]) > AUTO_FUSED_MAX_RADIUS_WIDE)
     return ALGORITHM_TWO_PASS;
   return b->algorithm;
@@ -449,8 +452,6 @@ record_two_pass (Blur * b, const VktPlane * p, VktFrame * frame,
   vkt_compute_dispatch (b->compute, pipe, b->refs, &push,
       (cols + GAUSS_PASS_GROUP_X - 1) / GAUSS_PASS_GROUP_X,
       (row_blocks + GAUSS_PASS_GROUP_Y - 1) / GAUSS_PASS_GROUP_Y);
-  /* The next plane's first pass reuses the intermediate. */
-  vkt_compute_barrier (b->compute);
   return TRUE;
 }
 
@@ -493,7 +494,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
   gdouble half[VKT_GAUSS_MAX_RADIUS + 1];
   Blur b = { {0} };
   Settings s;
-  gsize tmp_floats = 0;
+  gboolean started = FALSE;
   guint i, axis;
 
   GST_OBJECT_LOCK (self);
@@ -526,42 +527,44 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
   if (b.algorithm == ALGORITHM_RECURSIVE)
     set_recursive_spec (self, &b);
 
-  /* One scratch buffer for every plane. */
+  /* The planes run side by side, each with its own scratch buffer. */
+  vkt_compute_streams_begin (compute);
   for (i = 0; i < frame->n_planes; i++) {
     const VktPlane *p = &frame->planes[i];
-    if (!p->active)
-      continue;
-    if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
-      tmp_floats = MAX (tmp_floats, (gsize) tmp_stride (p) * p->roi.h);
-    else if (b.algorithm == ALGORITHM_RECURSIVE)
-      tmp_floats = MAX (tmp_floats, vkt_iir_plan_scratch_floats (self->iir,
-              p));
-  }
-  if (tmp_floats && !gst_vktile_filter_scratch (filter, 0,
-          tmp_floats * sizeof (gfloat), &b.refs[3], error))
-    return FALSE;
-
-  for (i = 0; i < frame->n_planes; i++) {
-    const VktPlane *p = &frame->planes[i];
+    gsize tmp_floats = 0;
     gboolean ok;
 
     if (!p->active)
       continue;
-    switch (plane_algorithm (&b, p)) {
-      case ALGORITHM_FUSED:
-        ok = record_fused (&b, p, frame, error);
-        break;
-      case ALGORITHM_RECURSIVE:
-        ok = record_recursive (self, &b, p, frame, error);
-        break;
-      case ALGORITHM_TWO_PASS:
-      default:
-        ok = record_two_pass (&b, p, frame, error);
-        break;
+    if (started)
+      vkt_compute_stream_next (compute);
+    started = TRUE;
+    if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
+      tmp_floats = (gsize) tmp_stride (p) * p->roi.h;
+    else if (b.algorithm == ALGORITHM_RECURSIVE)
+      tmp_floats = vkt_iir_plan_scratch_floats (self->iir, p);
+    ok = !tmp_floats || gst_vktile_filter_scratch (filter, i,
+        tmp_floats * sizeof (gfloat), &b.refs[3], error);
+    if (ok) {
+      switch (plane_algorithm (&b, p)) {
+        case ALGORITHM_FUSED:
+          ok = record_fused (&b, p, frame, error);
+          break;
+        case ALGORITHM_RECURSIVE:
+          ok = record_recursive (self, &b, p, frame, error);
+          break;
+        case ALGORITHM_TWO_PASS:
+        default:
+          ok = record_two_pass (&b, p, frame, error);
+          break;
+      }
     }
-    if (!ok)
+    if (!ok) {
+      vkt_compute_streams_end (compute);
       return FALSE;
+    }
   }
+  vkt_compute_streams_end (compute);
   return TRUE;
 }
 

@@ -264,7 +264,8 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   Settings s;
   guint serial, i;
   gboolean reset;
-  gsize state_floats = 0, scratch_floats = 0;
+  gsize state_floats = 0;
+  gboolean started = FALSE, ok = TRUE;
   VktBufferRef refs[5] = { frame->in, frame->out };
   VktIirTemporal temporal = { 0 };
   gboolean smooth;
@@ -334,20 +335,23 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   self->noise_planes = report_planes;
   GST_OBJECT_UNLOCK (self);
 
-  /* One scratch buffer for every plane. */
-  for (i = 0; i < frame->n_planes; i++)
-    if (frame->planes[i].active)
-      scratch_floats = MAX (scratch_floats,
-          vkt_iir_plan_scratch_floats (self->plan, &frame->planes[i]));
-  if (!gst_vktile_filter_scratch (filter, 0,
-          MAX (scratch_floats, 1) * sizeof (gfloat), &refs[3], error))
-    return FALSE;
-
-  for (i = 0; i < frame->n_planes; i++) {
+  /* The planes run side by side, each with its own scratch buffer (and
+   * its own part of the temporal state). */
+  vkt_compute_streams_begin (compute);
+  for (i = 0; ok && i < frame->n_planes; i++) {
     const VktPlane *p = &frame->planes[i];
 
     if (!p->active)
       continue;
+    if (started)
+      vkt_compute_stream_next (compute);
+    started = TRUE;
+    if (!gst_vktile_filter_scratch (filter, i, MAX (1,
+                vkt_iir_plan_scratch_floats (self->plan, p)) * sizeof (gfloat),
+            &refs[3], error)) {
+      ok = FALSE;
+      break;
+    }
     /* The estimate is in 8-bit code values too: T per unit of it. */
     noise_unit = (temporal.estimate_noise ? 1.0 : s.noise_sigma) *
         p->max_code / 255.0;
@@ -360,17 +364,16 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     temporal.state_base += VKT_IIR_NOISE_FLOATS;
     temporal.noise_report_index = i;
     temporal.motion_ref_lanes = self->motion_ref_lanes[i];
-    if (!vkt_iir_plan_record_plane (self->plan, compute, refs, p,
-            frame->border, frame->border_value, smooth ? &temporal : NULL,
-            error))
-      return FALSE;
+    ok = vkt_iir_plan_record_plane (self->plan, compute, refs, p,
+        frame->border, frame->border_value, smooth ? &temporal : NULL, error);
     if (smooth && temporal.detail_threshold != 0.0f)
       self->motion_ref_lanes[i] |= p->chan_mask;
     else
       self->motion_ref_lanes[i] &= ~p->chan_mask;
     temporal.state_base += 2 * plane_state_floats (p);
   }
-  return TRUE;
+  vkt_compute_streams_end (compute);
+  return ok;
 }
 
 /* ---- temporal resets ---- */

@@ -84,6 +84,12 @@ typedef struct
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *scratch[N_SCRATCH];
+  /* While a frame's regions of interest are recorded (record_regions):
+   * each takes its own part of every scratch buffer, since their passes
+   * run side by side; bytes handed out so far, and regions still to come. */
+  gboolean scratch_per_region;
+  gsize scratch_used[N_SCRATCH];
+  guint regions_to_come;
   GstMemory *temporal_state;
   GstMemory *report;            /* host-visible: what the GPU tells the element */
   guint64 frame_index;
@@ -898,6 +904,35 @@ bind (GstVkTileFilter * self, GstMemory * mem)
   return ref;
 }
 
+/* The next unused part of scratch buffer `slot` for the region being
+ * recorded. A buffer too small for it is replaced by one with room for
+ * this part in every region still to come; the regions recorded before
+ * keep the old one (the recording holds it). */
+static gboolean
+region_scratch (GstVkTileFilter * self, guint slot, gsize size,
+    VktBufferRef * ref, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  gsize align = MAX (priv->device->physical_device->properties.
+      limits.minStorageBufferOffsetAlignment, 4);
+  gsize part = (MAX (size, 1) + align - 1) / align * align;
+  gsize have = priv->scratch[slot] ?
+      gst_memory_get_sizes (priv->scratch[slot], NULL, NULL) : 0;
+
+  if (priv->scratch_used[slot] + part > have) {
+    if (!ensure_buffer (self, &priv->scratch[slot],
+            MAX (2 * have, part * MAX (priv->regions_to_come, 1)), FALSE,
+            error))
+      return FALSE;
+    priv->scratch_used[slot] = 0;
+  }
+  *ref = bind (self, priv->scratch[slot]);
+  ref->offset = priv->scratch_used[slot];
+  ref->range = part;
+  priv->scratch_used[slot] += part;
+  return TRUE;
+}
+
 gboolean
 gst_vktile_filter_scratch (GstVkTileFilter * self, guint slot, gsize size,
     VktBufferRef * ref, GError ** error)
@@ -905,6 +940,8 @@ gst_vktile_filter_scratch (GstVkTileFilter * self, guint slot, gsize size,
   GstVkTileFilterPrivate *priv = PRIV (self);
 
   g_return_val_if_fail (slot < N_SCRATCH, FALSE);
+  if (priv->scratch_per_region)
+    return region_scratch (self, slot, size, ref, error);
   if (!ensure_buffer (self, &priv->scratch[slot], size, FALSE, error))
     return FALSE;
   *ref = bind (self, priv->scratch[slot]);
@@ -1601,38 +1638,50 @@ frame_regions (GstVkTileFilter * self, GstBuffer * inbuf)
 #define ROW_ROWS 2
 
 /* The whole frame copied, then each region filtered over it from the
- * input, its words' other lanes keeping what the output holds. Regions
- * that share no word with an earlier one run side by side; one that does
- * waits for the earlier ones, so that the later region's result is what
- * stays. */
+ * input, its words' other lanes keeping what the output holds. The
+ * regions are streams of one recording (vkt_compute_streams_begin): their
+ * passes run side by side, one barrier between passes for all of them,
+ * each with its own scratch. A region that shares a word with an earlier
+ * one of the same batch starts a new batch, after the earlier ones, so
+ * that the later region's result is what stays. */
 static gboolean
 record_regions (GstVkTileFilter * self, VktFrame * frame, GArray * regions,
     GError ** error)
 {
   GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
-  VktCompute *compute = PRIV (self)->compute;
-  guint i, j, since_barrier = 0;
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  VktCompute *compute = priv->compute;
+  guint i, j, batch_start = 0;
+  gboolean ok = TRUE;
 
   describe_planes (self, frame, NULL, TRUE);
   record_unfiltered_copies (self, frame);
   vkt_compute_barrier (compute);
   frame->n_regions = regions->len;
-  for (i = 0; i < regions->len; i++) {
+  priv->scratch_per_region = TRUE;
+  memset (priv->scratch_used, 0, sizeof (priv->scratch_used));
+  vkt_compute_streams_begin (compute);
+  for (i = 0; ok && i < regions->len; i++) {
     const VktRect *r = &g_array_index (regions, MetaRect, i).rect;
 
-    for (j = since_barrier; j < i; j++) {
+    for (j = batch_start; j < i; j++) {
       if (vkt_rects_overlap (r, &g_array_index (regions, MetaRect, j).rect,
               WORD_COLUMNS, ROW_ROWS)) {
-        vkt_compute_barrier (compute);
-        since_barrier = i;
+        vkt_compute_streams_end (compute);
+        vkt_compute_streams_begin (compute);
+        batch_start = i;
         break;
       }
     }
+    if (i > batch_start)
+      vkt_compute_stream_next (compute);
+    priv->regions_to_come = regions->len - i;
     describe_planes (self, frame, r, TRUE);
-    if (!klass->record (self, compute, frame, error))
-      return FALSE;
+    ok = klass->record (self, compute, frame, error);
   }
-  return TRUE;
+  vkt_compute_streams_end (compute);
+  priv->scratch_per_region = FALSE;
+  return ok;
 }
 
 /* ---- frames in flight ---- */

@@ -3,6 +3,7 @@
  * shares them, and they go away with the device); everything else belongs
  * to one VktCompute. */
 #include "vktcompute.h"
+#include "vktile_interface.h"
 
 #include <string.h>
 
@@ -107,7 +108,23 @@ struct _VktCompute
 
   guint dispatches;
   GError *error;                /* first recording error of this frame */
+
+  /* Between vkt_compute_streams_begin() and _end(): the dispatches held
+   * back, the stream being recorded and its step (barriers so far). */
+  guint streaming;              /* nesting depth of _streams_begin */
+  GArray *held;                 /* HeldDispatch */
+  guint stream, step, max_step;
 };
+
+/* A dispatch recorded into a stream, emitted by vkt_compute_streams_end(). */
+typedef struct
+{
+  VktPipeline *pipeline;
+  VkDescriptorSet set;
+  guint step;
+  guint groups_x, groups_y;
+  guint8 push[VKT_MAX_PUSH_BYTES];
+} HeldDispatch;
 
 static void
 ensure_debug (void)
@@ -258,6 +275,7 @@ vkt_compute_free (VktCompute * c)
   dev = c->device ? c->device->device : VK_NULL_HANDLE;
   vkt_compute_drain (c);
   g_clear_pointer (&c->last, vkt_sync_unref);
+  g_clear_pointer (&c->held, g_array_unref);
   if (c->uniform_mem) {
     if (c->uniform_map.data)
       gst_memory_unmap (c->uniform_mem, &c->uniform_map);
@@ -723,6 +741,7 @@ vkt_compute_begin (VktCompute * c, GError ** error)
    * once its previous submission has finished. */
   slot_retire (slot);
   g_clear_error (&c->error);
+  c->streaming = 0;
   c->dispatches = 0;
   c->uniform_used = 0;
   c->n_recent_uniforms = c->next_recent_uniform = 0;
@@ -783,6 +802,30 @@ vkt_compute_uniform (VktCompute * c, const void *data, gsize size)
   return ref;
 }
 
+static void
+emit_dispatch (VktCompute * c, VktPipeline * p, VkDescriptorSet set,
+    const void *push, guint gx, guint gy)
+{
+  VkCommandBuffer cmd = c->cur->cmd;
+
+  vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+  vkCmdBindDescriptorSets (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
+      0, 1, &set, 0, NULL);
+  if (p->shader->push_size)
+    vkCmdPushConstants (cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+        p->shader->push_size, push);
+  if (c->tracing && c->n_traced < MAX_TRACED)
+    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced);
+  vkCmdDispatch (cmd, gx, gy, 1);
+  if (c->tracing && c->n_traced < MAX_TRACED) {
+    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced + 1);
+    c->traced[c->n_traced++] = p->shader->name;
+  }
+  c->dispatches++;
+}
+
 void
 vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     const VktBufferRef * refs, const void *push, guint gx, guint gy)
@@ -796,7 +839,6 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     .descriptorSetCount = 1,
     .pSetLayouts = &p->set_layout,
   };
-  VkCommandBuffer cmd = c->cur->cmd;
   VkDescriptorSet set;
   VkResult res;
   guint i, n = 0;
@@ -825,28 +867,21 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     n++;
   }
   vkUpdateDescriptorSets (c->device->device, n, writes, 0, NULL);
-  vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
-  vkCmdBindDescriptorSets (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout,
-      0, 1, &set, 0, NULL);
-  if (shader->push_size)
-    vkCmdPushConstants (cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-        shader->push_size, push);
-  if (c->tracing && c->n_traced < MAX_TRACED)
-    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced);
-  vkCmdDispatch (cmd, gx, gy, 1);
-  if (c->tracing && c->n_traced < MAX_TRACED) {
-    vkCmdWriteTimestamp (cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-        c->cur->query_pool, VKT_TS_COUNT + 2 * c->n_traced + 1);
-    c->traced[c->n_traced++] = shader->name;
+  if (c->streaming) {
+    HeldDispatch held = { p, set, c->step, gx, gy };
+
+    memcpy (held.push, push, shader->push_size);
+    g_array_append_val (c->held, held);
+    c->max_step = MAX (c->max_step, c->step);
+    return;
   }
-  c->dispatches++;
+  emit_dispatch (c, p, set, push, gx, gy);
 }
 
 /* One global barrier between whatever ran before (shaders, copies) and
  * whatever runs after; the elements need no finer ordering. */
-void
-vkt_compute_barrier (VktCompute * c)
+static void
+emit_barrier (VktCompute * c)
 {
   VkMemoryBarrier barrier = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
@@ -859,6 +894,59 @@ vkt_compute_barrier (VktCompute * c)
 
   vkCmdPipelineBarrier (c->cur->cmd, stages, stages, 0, 1, &barrier, 0, NULL,
       0, NULL);
+}
+
+void
+vkt_compute_barrier (VktCompute * c)
+{
+  if (c->streaming) {
+    c->step++;
+    return;
+  }
+  emit_barrier (c);
+}
+
+void
+vkt_compute_streams_begin (VktCompute * c)
+{
+  g_return_if_fail (c->cur != NULL);
+  if (c->streaming++)
+    return;
+  if (!c->held)
+    c->held = g_array_new (FALSE, FALSE, sizeof (HeldDispatch));
+  g_array_set_size (c->held, 0);
+  c->step = c->max_step = 0;
+}
+
+void
+vkt_compute_stream_next (VktCompute * c)
+{
+  g_return_if_fail (c->streaming);
+  c->step = 0;
+}
+
+void
+vkt_compute_streams_end (VktCompute * c)
+{
+  guint step, i;
+
+  g_return_if_fail (c->streaming);
+  if (--c->streaming || c->held->len == 0)
+    return;
+  for (step = 0; step <= c->max_step; step++) {
+    gboolean any = FALSE;
+    for (i = 0; i < c->held->len; i++) {
+      HeldDispatch *h = &g_array_index (c->held, HeldDispatch, i);
+      if (h->step == step) {
+        emit_dispatch (c, h->pipeline, h->set, h->push, h->groups_x,
+            h->groups_y);
+        any = TRUE;
+      }
+    }
+    if (any)
+      emit_barrier (c);
+  }
+  g_array_set_size (c->held, 0);
 }
 
 void
@@ -969,6 +1057,7 @@ vkt_compute_abandon (VktCompute * c)
   vkEndCommandBuffer (c->cur->cmd);
   g_ptr_array_set_size (c->cur->kept, 0);
   g_clear_error (&c->error);
+  c->streaming = 0;
   c->cur = NULL;
 }
 

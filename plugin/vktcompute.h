@@ -93,6 +93,18 @@ void vkt_compute_dispatch (VktCompute * compute, VktPipeline * pipeline,
     const VktBufferRef * bindings, const void *push,
     guint groups_x, guint groups_y);
 void vkt_compute_barrier (VktCompute * compute);
+/* Independent streams of work (the regions of interest of a frame, the
+ * planes of a region), each a sequence of dispatches and barriers,
+ * recorded one after another but run side by side: between _begin and
+ * _end, dispatches are held back and a barrier only ends its stream's
+ * step; _end then records step 0 of every stream, one barrier, step 1 of
+ * every stream, one barrier, and so on. Streams must not touch each
+ * other's memory (give each its own scratch); _stream_next starts the
+ * next stream. A _begin inside another only adds streams to it: the
+ * outermost _end records them all. */
+void vkt_compute_streams_begin (VktCompute * compute);
+void vkt_compute_stream_next (VktCompute * compute);
+void vkt_compute_streams_end (VktCompute * compute);
 void vkt_compute_copy (VktCompute * compute, VkBuffer src, VkBuffer dst,
     guint n_regions, const VkBufferCopy * regions);
 void vkt_compute_timestamp (VktCompute * compute, VktTimestamp slot);
