@@ -32,6 +32,7 @@
 #include "iir_scanline.spv.h"
 #include "iir_tails.spv.h"
 #include "iir_temporal.spv.h"
+#include "iir_noise.spv.h"
 #include "tiledconv_hpass.spv.h"
 #include "tiledconv_naive.spv.h"
 #include "tiledconv_shared.spv.h"
@@ -46,18 +47,26 @@ typedef struct
   const gchar *name;
   const guint32 *code;
   gsize size;
+  const guint32 *opt_code;      /* what NVIDIA's drivers get (vktcompute.c) */
+  gsize opt_size;
 } Spirv;
 
 #define SPIRV(stem) { #stem, stem##_spv, sizeof (stem##_spv) }
+#define SPIRV_OPT(stem) { #stem, stem##_spv, sizeof (stem##_spv), \
+    stem##_spv_opt, sizeof (stem##_spv_opt) }
 
 static const Spirv shaders[] = {
   SPIRV (copy), SPIRV (gauss_fused), SPIRV (gauss_hpass), SPIRV (gauss_vpass),
-  SPIRV (iir_box), SPIRV (iir_box_cols), SPIRV (iir_box_rows),
-  SPIRV (iir_chunk_tails), SPIRV (iir_scan), SPIRV (iir_scanline),
-  SPIRV (iir_tails), SPIRV (iir_temporal), SPIRV (tiledconv_hpass),
+  SPIRV_OPT (iir_box), SPIRV_OPT (iir_box_cols), SPIRV_OPT (iir_box_rows),
+  SPIRV_OPT (iir_chunk_tails), SPIRV_OPT (iir_scan),
+  SPIRV_OPT (iir_scanline), SPIRV_OPT (iir_tails), SPIRV_OPT (iir_temporal),
+  SPIRV_OPT (iir_noise), SPIRV (tiledconv_hpass),
   SPIRV (tiledconv_naive), SPIRV (tiledconv_shared), SPIRV (tiledconv_tiled),
   SPIRV (tiledconv_vpass),
 };
+
+/* The device gets the build's optimized SPIR-V where there is one. */
+static gboolean use_opt_code;
 
 static const Spirv *
 find_shader (const gchar * name)
@@ -124,6 +133,8 @@ open_device (VkInstance * instance, guint32 * push_max)
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties (chosen, &props);
     *push_max = props.limits.maxPushConstantsSize;
+    /* the plugin's rule, vkt_compute_wants_optimized_spirv() */
+    use_opt_code = props.vendorID == 0x10de;
   }
   if (chosen && vkCreateDevice (chosen, &dci, NULL, &dev) != VK_SUCCESS)
     dev = VK_NULL_HANDLE;
@@ -160,7 +171,9 @@ print_stats (VkDevice dev, VkPipelineLayout layout, const gchar * key)
   {
     VkShaderModuleCreateInfo smi = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = spirv->size, .pCode = spirv->code
+      .codeSize = use_opt_code && spirv->opt_code ? spirv->opt_size :
+          spirv->size,
+      .pCode = use_opt_code && spirv->opt_code ? spirv->opt_code : spirv->code
     };
     VkSpecializationInfo si = { n, entries, 4 * n, values };
     VkComputePipelineCreateInfo cpi = {

@@ -348,6 +348,14 @@ shuffle_subgroup_size (GstVulkanDevice * device)
   return sub.subgroupSize;
 }
 
+#define NVIDIA_VENDOR_ID 0x10de
+
+gboolean
+vkt_compute_wants_optimized_spirv (const VkPhysicalDeviceProperties * props)
+{
+  return props->vendorID == NVIDIA_VENDOR_ID;
+}
+
 VktCompute *
 vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
     GError ** error)
@@ -469,8 +477,8 @@ descriptor_type (VktBindType bind)
 }
 
 static VktPipeline *
-pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
-    guint n_spec, GError ** error)
+pipeline_create (VkDevice dev, const VktShader * shader, gboolean optimized,
+    const gint32 * spec, guint n_spec, GError ** error)
 {
   VktPipeline *p = g_new0 (VktPipeline, 1);
   VkDescriptorSetLayoutBinding bindings[VKT_MAX_BINDINGS];
@@ -517,10 +525,11 @@ pipeline_create (VkDevice dev, const VktShader * shader, const gint32 * spec,
       goto fail;
   }
   {
+    gboolean opt = optimized && shader->opt_code;
     VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = shader->code_size,
-      .pCode = shader->code,
+      .codeSize = opt ? shader->opt_code_size : shader->code_size,
+      .pCode = opt ? shader->opt_code : shader->code,
     };
     if (!check_vk (vkCreateShaderModule (dev, &info, NULL, &module), error,
             "vkCreateShaderModule"))
@@ -579,7 +588,9 @@ vkt_compute_pipeline (VktCompute * c, const VktShader * shader,
   p = g_hash_table_lookup (c->cache->pipelines, key->str);
   if (!p) {
     gint64 t0 = g_get_monotonic_time ();
-    p = pipeline_create (c->device->device, shader, spec, n_spec, error);
+    p = pipeline_create (c->device->device, shader,
+        vkt_compute_wants_optimized_spirv (&c->device->
+            physical_device->properties), spec, n_spec, error);
     if (p) {
       GST_DEBUG ("built pipeline %s in %.1f ms", key->str,
           (g_get_monotonic_time () - t0) / 1000.0);

@@ -35,7 +35,8 @@ _Static_assert (sizeof (IirPush) <= VKT_MAX_PUSH_BYTES, "push constants");
  * its report. */
 #define SHADER(stem, tables, floats) { #stem, stem##_spv, sizeof (stem##_spv), \
     5, { VKT_BIND_STORAGE, VKT_BIND_STORAGE, tables, floats, \
-      VKT_BIND_STORAGE }, sizeof (IirPush) }
+      VKT_BIND_STORAGE }, sizeof (IirPush), stem##_spv_opt, \
+    sizeof (stem##_spv_opt) }
 
 #define SCAN_SHADER(stem) SHADER (stem, VKT_BIND_UNIFORM, VKT_BIND_STORAGE)
 

@@ -3,7 +3,7 @@
 # needs to build and run and are missing; does nothing when all are there.
 VKTILE_PACKAGES=(meson ninja-build pkg-config gcc libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
-  libxkbcommon-dev libxkbcommon-x11-dev libvulkan-dev glslang-tools
+  libxkbcommon-dev libxkbcommon-x11-dev libvulkan-dev glslang-tools spirv-tools
   mesa-vulkan-drivers vulkan-tools gstreamer1.0-tools
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   check)
