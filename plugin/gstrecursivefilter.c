@@ -408,6 +408,8 @@ gst_recursivefilter_before_transform (GstBaseTransform * trans,
 {
   if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT))
     request_reset (GST_RECURSIVEFILTER (trans));
+  GST_BASE_TRANSFORM_CLASS (gst_recursivefilter_parent_class)->before_transform
+      (trans, buffer);
 }
 
 static gboolean

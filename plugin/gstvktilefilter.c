@@ -1916,6 +1916,21 @@ keep_memories (VktCompute * compute, GstBuffer * buffer)
     vkt_compute_keep (compute, gst_buffer_peek_memory (buffer, i));
 }
 
+/* Control bindings (GstController) set the properties for the frame's
+ * stream time, before the element reads them. */
+static void
+gst_vktile_filter_before_transform (GstBaseTransform * bt, GstBuffer * inbuf)
+{
+  GstClockTime stream_time;
+
+  if (bt->segment.format != GST_FORMAT_TIME)
+    return;
+  stream_time = gst_segment_to_stream_time (&bt->segment, GST_FORMAT_TIME,
+      GST_BUFFER_PTS (inbuf));
+  if (GST_CLOCK_TIME_IS_VALID (stream_time))
+    gst_object_sync_values (GST_OBJECT (bt), stream_time);
+}
+
 static GstFlowReturn
 gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     GstBuffer * outbuf)
@@ -2176,6 +2191,7 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
   bt_class->propose_allocation = gst_vktile_filter_propose_allocation;
   bt_class->decide_allocation = gst_vktile_filter_decide_allocation;
   bt_class->prepare_output_buffer = gst_vktile_filter_prepare_output_buffer;
+  bt_class->before_transform = gst_vktile_filter_before_transform;
   bt_class->transform = gst_vktile_filter_transform;
   bt_class->generate_output = gst_vktile_filter_generate_output;
   bt_class->sink_event = gst_vktile_filter_sink_event;
@@ -2194,6 +2210,8 @@ gst_vktile_filter_init (GstVkTileFilter * self)
   priv->roi = (VktRoiParams) { 0, 0, 0, 0, -1, -1 };
   priv->planes = 0xf;
   priv->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  /* Late frames are dropped before any GPU work (live pipelines). */
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
   g_mutex_init (&priv->out_lock);
   g_cond_init (&priv->out_cond);
   g_queue_init (&priv->out_queue);

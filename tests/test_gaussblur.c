@@ -58,6 +58,7 @@
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/controller/controller.h>
 #include <gst/video/video.h>
 #include <gst/vulkan/vulkan.h>
 #include <math.h>
@@ -1206,6 +1207,61 @@ GST_START_TEST (test_property_changes_between_frames)
 
 GST_END_TEST;
 
+/* A control binding (GstController) ramps sigma from 1 to 10 over ten
+ * frames: each frame is filtered with the value for its own timestamp,
+ * ten different outputs, each that sigma's reference. */
+GST_START_TEST (test_controller_ramp)
+{
+  const GstClockTime frame = GST_SECOND / 30;   /* harness_push_frame's */
+  GstControlSource *cs;
+  GstTimedValueControlSource *tv;
+  GstBuffer *prev = NULL;
+  Fx fx;
+  guint k;
+
+  fx_init (&fx, 1250);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 67, 41);
+  cs = gst_interpolation_control_source_new ();
+  g_object_set (cs, "mode", GST_INTERPOLATION_MODE_LINEAR, NULL);
+  tv = GST_TIMED_VALUE_CONTROL_SOURCE (cs);
+  fail_unless (gst_timed_value_control_source_set (tv, fx.pts, 1.0));
+  fail_unless (gst_timed_value_control_source_set (tv, fx.pts + 9 * frame,
+          10.0));
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (fx.el),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (fx.el),
+              "sigma", cs)));
+  for (k = 0; k < 10; k++) {
+    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
+        CONTENT_ANY), *out;
+    gchar *what = g_strdup_printf ("frame %u, sigma %u from the control "
+        "binding", k, k + 1);
+
+    /* the reference only: the element learns sigma from the binding */
+    fx.ref.sigma = 1.0 + k;
+    out = fx_push (&fx, gst_buffer_ref (in));
+    verify_output (&fx, in, out, what);
+    if (prev) {
+      GstVideoFrame a, b;
+      Mismatch mm;
+      fail_unless (gst_video_frame_map (&a, &fx.info, prev, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&b, &fx.info, out, GST_MAP_READ));
+      fail_unless (compare_frames (&a, &b, 0, &mm) > 0, "%s: the same "
+          "output as the frame before", what);
+      gst_video_frame_unmap (&b);
+      gst_video_frame_unmap (&a);
+      gst_buffer_unref (prev);
+    }
+    prev = out;
+    gst_buffer_unref (in);
+    g_free (what);
+  }
+  gst_buffer_unref (prev);
+  gst_object_unref (cs);
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 /* sigma changed from another thread while frames stream (SPEC: "safe to
  * change while playing"): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
@@ -2215,6 +2271,7 @@ gaussblur_suite (void)
   tcase_add_test (tc, test_property_out_of_range);
   tcase_add_test (tc, test_refused_sigma_y);
   tcase_add_test (tc, test_property_changes_between_frames);
+  tcase_add_test (tc, test_controller_ramp);
   tcase_add_test (tc, test_property_change_while_streaming);
 
   tc = tcase_create ("filter");

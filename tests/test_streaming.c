@@ -632,6 +632,97 @@ GST_START_TEST (test_latency_query)
 
 GST_END_TEST;
 
+/* QoS: downstream reports that frames arrive 200 ms late, so the frames
+ * due before then are dropped before any GPU work; later ones pass. */
+GST_START_TEST (test_qos_drops_late_frames)
+{
+  const GstClockTime frame = GST_SECOND / 25;
+  GstHarness *h = start_harness (configs[__i__],
+      "video/x-raw,format=GRAY8,width=32,height=32,framerate=25/1", NULL);
+  gchar **words = g_strsplit (configs[__i__], " ", 2);
+  GstElement *el = gst_harness_find_element (h, words[0]);
+  GstBuffer *out;
+  gboolean qos;
+  guint i;
+
+  g_object_get (el, "qos", &qos, NULL);
+  fail_unless (qos, "QoS is off");
+  gst_object_unref (el);
+  g_strfreev (words);
+  for (i = 0; i < 6; i++) {
+    GstBuffer *in = gst_harness_create_buffer (h, 32 * 32);
+    GST_BUFFER_PTS (in) = i * frame;
+    GST_BUFFER_DURATION (in) = frame;
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+    if (i == 0) {
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL);
+      gst_buffer_unref (out);
+      /* frame 0 reached the sink 200 ms late: the next frames due before
+       * 0 + 2 x 200 ms are late as well */
+      fail_unless (gst_harness_push_upstream_event (h,
+              gst_event_new_qos (GST_QOS_TYPE_UNDERFLOW, 2.0,
+                  200 * GST_MSECOND, 0)));
+    }
+  }
+  /* frames 1..5 are due at 40-200 ms: all dropped */
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  {
+    GstBuffer *in = gst_harness_create_buffer (h, 32 * 32);
+    GST_BUFFER_PTS (in) = 25 * frame;
+    GST_BUFFER_DURATION (in) = frame;
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  }
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "a frame due after the late ones was dropped");
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), 25 * frame);
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A live camera-like source into a sink that takes 100 ms per frame: the
+ * element drops late frames and says so with QoS messages. */
+GST_START_TEST (test_qos_live_slow_sink)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc is-live=true ! "
+      "video/x-raw,format=RGBA,width=64,height=48,framerate=30/1 ! "
+      "%s name=filter ! identity sleep-time=100000 ! fakesink sync=true "
+      "qos=true", configs[__i__]);
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  GstElement *filter = gst_bin_get_by_name (GST_BIN (pipe), "filter");
+  GstBus *bus = gst_element_get_bus (pipe);
+  /* long enough for a cold shader cache on lavapipe */
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  guint64 processed = 0, dropped = 0;
+  GstMessage *msg;
+
+  fail_unless (pipe != NULL, "%s", error ? error->message : desc);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  while (dropped == 0 && g_get_monotonic_time () < end) {
+    msg = gst_bus_timed_pop_filtered (bus, 100 * GST_MSECOND,
+        GST_MESSAGE_QOS | GST_MESSAGE_ERROR);
+    if (!msg)
+      continue;
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR, "error from %s",
+        GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)));
+    if (GST_MESSAGE_SRC (msg) == GST_OBJECT (filter))
+      gst_message_parse_qos_stats (msg, NULL, &processed, &dropped);
+    gst_message_unref (msg);
+  }
+  fail_unless (dropped > 0, "no QoS message from %s with frames dropped "
+      "in 60 s", configs[__i__]);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
+  gst_object_unref (pipe);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
 /* ---- leaks ---- */
 
 /* Objects created while streaming with frames in flight, then flushing,
@@ -679,6 +770,8 @@ streaming_suite (void)
       2 * G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_output_mapped_twice);
   tcase_add_test (tc, test_latency_query);
+  tcase_add_loop_test (tc, test_qos_drops_late_frames, 0, N_CONFIGS);
+  tcase_add_loop_test (tc, test_qos_live_slow_sink, 0, N_CONFIGS);
   tcase_add_test (tc, test_no_leaks);
   return s;
 }
