@@ -36,6 +36,9 @@ enum
   PROP_ROI_META,
   PROP_ROI_PADDING,
   PROP_FRAMES_IN_FLIGHT,
+  PROP_POST_MESSAGES,
+  PROP_DEVICE_INDEX,
+  PROP_DEVICE_NAME,
   PROP_DROP_INVALID,
 };
 
@@ -105,6 +108,7 @@ typedef struct
   gboolean out_flushing;
   GstFlowReturn out_ret;        /* of the task's last push */
   PendingFrame *recorded;       /* transform() to generate_output() */
+  GstVkTileTimingMessages *messages;    /* post-messages */
 
   /* properties, under the object lock */
   GstVkTileBorder border;
@@ -114,6 +118,9 @@ typedef struct
   gint roi_padding;
   guint planes;
   guint frames_in_flight;
+  gboolean post_messages;
+  gint device_index;            /* -1: any */
+  gchar *device_name;           /* NULL: any */
   gboolean drop_invalid;
   gboolean roi_warned;          /* since the ROI or the caps last changed */
 } GstVkTileFilterPrivate;
@@ -314,6 +321,17 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
     case PROP_FRAMES_IN_FLIGHT:
       priv->frames_in_flight = g_value_get_uint (value);
       break;
+    case PROP_POST_MESSAGES:
+      priv->post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_DEVICE_INDEX:
+      priv->device_index = g_value_get_int (value);
+      break;
+    case PROP_DEVICE_NAME:
+      g_free (priv->device_name);
+      priv->device_name = g_value_get_string (value) &&
+          *g_value_get_string (value) ? g_value_dup_string (value) : NULL;
+      break;
     case PROP_DROP_INVALID:
       priv->drop_invalid = g_value_get_boolean (value);
       break;
@@ -369,6 +387,15 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
     case PROP_FRAMES_IN_FLIGHT:
       g_value_set_uint (value, priv->frames_in_flight);
       break;
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, priv->post_messages);
+      break;
+    case PROP_DEVICE_INDEX:
+      g_value_set_int (value, priv->device_index);
+      break;
+    case PROP_DEVICE_NAME:
+      g_value_set_string (value, priv->device_name ? priv->device_name : "");
+      break;
     case PROP_DROP_INVALID:
       g_value_set_boolean (value, priv->drop_invalid);
       break;
@@ -387,6 +414,10 @@ gst_vktile_filter_set_context (GstElement * element, GstContext * context)
   GstVkTileFilterPrivate *priv = PRIV (element);
 
   gst_vulkan_handle_set_context (element, context, NULL, &priv->instance);
+  /* An application's device: it wins over device-index (open_device()). */
+  if (gst_context_has_context_type (context,
+          GST_VULKAN_DEVICE_CONTEXT_TYPE_STR) && !priv->device)
+    gst_context_get_vulkan_device (context, &priv->device);
   GST_ELEMENT_CLASS (gst_vktile_filter_parent_class)->set_context (element,
       context);
 }
@@ -476,10 +507,75 @@ process_instance (GError ** error)
 }
 
 static gboolean
+name_matches (const gchar * device_name, const gchar * wanted)
+{
+  gchar *a = g_utf8_casefold (device_name, -1), *b = g_utf8_casefold (wanted,
+      -1);
+  gboolean found = strstr (a, b) != NULL;
+
+  g_free (a);
+  g_free (b);
+  return found;
+}
+
+/* The physical device that device-index and device-name choose among the
+ * instance's, or -1 with an error that lists them. */
+static gint
+choose_device (GstVulkanInstance * instance, gint index, const gchar * name,
+    GError ** error)
+{
+  GString *list = g_string_new (NULL);
+  gint chosen = -1;
+  guint i;
+
+  for (i = 0; i < instance->n_physical_devices; i++) {
+    VkPhysicalDeviceProperties props;
+
+    vkGetPhysicalDeviceProperties (instance->physical_devices[i], &props);
+    g_string_append_printf (list, "%s%u: %s", i ? ", " : "", i,
+        props.deviceName);
+    if (chosen < 0 && (index < 0 || (guint) index == i)
+        && (!name || name_matches (props.deviceName, name)))
+      chosen = i;
+  }
+  if (chosen < 0 && index < 0 && !name)
+    chosen = 0;
+  if (chosen < 0 || (guint) chosen >= instance->n_physical_devices) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "No Vulkan device matches device-index=%d device-name=\"%s\" "
+        "(devices: %s)", index, name ? name : "",
+        list->len ? list->str : "none");
+    chosen = -1;
+  }
+  g_string_free (list, TRUE);
+  return chosen;
+}
+
+/* A device that came from the pipeline or the application wins over
+ * device-index and device-name; say so where they disagree. */
+static void
+warn_shared_device (GstVkTileFilter * self, gint index, const gchar * name)
+{
+  GstVulkanPhysicalDevice *phys = PRIV (self)->device->physical_device;
+
+  if ((index < 0 || (guint) index == phys->device_index)
+      && (!name || name_matches (phys->properties.deviceName, name)))
+    return;
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      ("Running on the device the pipeline shares, not the one asked for"),
+      ("device-index=%d device-name=\"%s\" asked for another device than "
+          "%u: %s, which another element or the application shares; that "
+          "one is used", index, name ? name : "", phys->device_index,
+          phys->properties.deviceName));
+}
+
+static gboolean
 open_device (GstVkTileFilter * self, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstElement *element = GST_ELEMENT (self);
+  gchar *name;
+  gint index;
 
   if (!gst_vulkan_instance_run_context_query (element, &priv->instance)) {
     GError *instance_error = NULL;
@@ -500,20 +596,38 @@ open_device (GstVkTileFilter * self, GError ** error)
     gst_element_post_message (element,
         gst_message_new_have_context (GST_OBJECT (element), context));
   }
-  if (!gst_vulkan_device_run_context_query (element, &priv->device)) {
+  GST_OBJECT_LOCK (self);
+  index = priv->device_index;
+  name = g_strdup (priv->device_name);
+  GST_OBJECT_UNLOCK (self);
+  if (priv->device || gst_vulkan_device_run_context_query (element,
+          &priv->device)) {
+    warn_shared_device (self, index, name);
+  } else {
     /* As gst_vulkan_instance_create_device() does (an application may hand
      * its device over through "create-device"), but a device of our own
-     * gets host memory import where the GPU has it. */
+     * is the one asked for, with host memory import where the GPU has
+     * it. */
     g_signal_emit_by_name (priv->instance, "create-device", &priv->device);
-    if (!priv->device) {
-      priv->device = gst_vulkan_device_new_with_index (priv->instance, 0);
+    if (priv->device) {
+      warn_shared_device (self, index, name);
+    } else {
+      gint chosen = choose_device (priv->instance, index, name, error);
+      if (chosen < 0) {
+        g_free (name);
+        return FALSE;
+      }
+      priv->device = gst_vulkan_device_new_with_index (priv->instance,
+          chosen);
       vkt_device_request_host_import (priv->device);
     }
     if (!gst_vulkan_device_open (priv->device, error)) {
       gst_clear_object (&priv->device);
+      g_free (name);
       return FALSE;
     }
   }
+  g_free (name);
   /* A neighbour's queue only if it is on our device and can compute. */
   if (gst_vulkan_queue_run_context_query (element, &priv->queue)
       && (priv->queue->device != priv->device
@@ -556,7 +670,11 @@ gst_vktile_filter_start (GstBaseTransform * bt)
   priv->last_input_path = priv->last_output_path = -1;
   unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
-    if (priv->device)
+    if (g_error_matches (error, GST_RESOURCE_ERROR,
+            GST_RESOURCE_ERROR_SETTINGS))
+      GST_ELEMENT_ERROR (bt, RESOURCE, SETTINGS, ("%s", error->message),
+          (NULL));
+    else if (priv->device)
       post_gpu_error (GST_VKTILE_FILTER (bt), "set up the filter", error);
     else
       GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
@@ -607,6 +725,7 @@ static gboolean
 gst_vktile_filter_stop (GstBaseTransform * bt)
 {
   flush_output (GST_VKTILE_FILTER (bt), TRUE);
+  gst_vktile_timing_messages_clear (PRIV (bt)->messages);
   release_device (GST_VKTILE_FILTER (bt));
   return TRUE;
 }
@@ -1726,6 +1845,8 @@ output_loop (GstVkTileFilter * self)
           G_GUINT64_FORMAT " ns, cpu %" G_GUINT64_FORMAT " ns",
           m->frame_index, m->upload_ns, m->gpu_ns, m->download_ns, m->cpu_ns);
     ret = gst_pad_push (srcpad, gst_buffer_ref (pf->outbuf));
+    gst_vktile_timing_messages_post (priv->messages, GST_ELEMENT (self),
+        FALSE);
   } else {
     post_gpu_error (self, "filter the frame", error);
     g_clear_error (&error);
@@ -1881,6 +2002,10 @@ gst_vktile_filter_sink_event (GstBaseTransform * bt, GstEvent * event)
       /* Frames go out before the events that followed them in. */
       if (GST_EVENT_IS_SERIALIZED (event))
         drain_output (self);
+      /* ... and their messages before the sink's end of stream. */
+      if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
+        gst_vktile_timing_messages_post (PRIV (self)->messages,
+            GST_ELEMENT (self), TRUE);
       break;
   }
   return GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->sink_event
@@ -1947,7 +2072,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   VktFrame frame;
   InputPath in_path;
   OutputPath path;
-  gboolean drop_invalid;
+  gboolean drop_invalid, post_messages;
   guint limit;
   GArray *regions = NULL;
 
@@ -1960,6 +2085,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   GST_OBJECT_LOCK (self);
   limit = priv->frames_in_flight;
   drop_invalid = priv->drop_invalid;
+  post_messages = priv->post_messages;
   GST_OBJECT_UNLOCK (self);
 
   if (!check_frame_layout (inbuf, &priv->in_info, "input", &error)
@@ -2039,9 +2165,25 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
         cpu_upload_ns, path == OUTPUT_CPU_COPY, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
     GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
-        "dispatches, cpu %" G_GUINT64_FORMAT " ns", meta->frame_index,
-        meta->dispatches, meta->cpu_ns);
+        "dispatches, %u regions, cpu %" G_GUINT64_FORMAT " ns",
+        meta->frame_index, meta->dispatches, frame.n_regions, meta->cpu_ns);
+    if (post_messages) {
+      GstVkTileFrameTimes times = { GST_BUFFER_PTS (inbuf),
+        GST_CLOCK_TIME_NONE, GST_CLOCK_TIME_NONE, GST_BUFFER_DURATION (inbuf),
+        frame.n_regions
+      };
+      if (bt->segment.format == GST_FORMAT_TIME) {
+        times.stream_time = gst_segment_to_stream_time (&bt->segment,
+            GST_FORMAT_TIME, times.timestamp);
+        times.running_time = gst_segment_to_running_time (&bt->segment,
+            GST_FORMAT_TIME, times.timestamp);
+      }
+      gst_vktile_timing_messages_add (priv->messages, meta, &times, sync,
+          in_path != INPUT_IN_PLACE, cpu_upload_ns, path == OUTPUT_CPU_COPY,
+          cpu_download_ns);
+    }
   }
+  gst_vktile_timing_messages_post (priv->messages, GST_ELEMENT (self), FALSE);
   priv->frame_index++;
 
   if (priv->out_vulkan || path == OUTPUT_CPU_COPY) {
@@ -2085,6 +2227,8 @@ gst_vktile_filter_finalize (GObject * object)
 
   release_device (GST_VKTILE_FILTER (object));
   g_strfreev (priv->roi_meta_types);
+  g_free (priv->device_name);
+  gst_vktile_timing_messages_free (priv->messages);
   g_queue_clear_full (&priv->out_queue, (GDestroyNotify) pending_frame_free);
   g_mutex_clear (&priv->out_lock);
   g_cond_clear (&priv->out_cond);
@@ -2169,6 +2313,30 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "latency. The element holds this many input buffers", 1,
           VKT_SLOTS - 2,
           DEFAULT_FRAMES_IN_FLIGHT, flags));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
+      g_param_spec_int ("device-index", "Device index",
+          "The GPU to run on, numbered as vulkaninfo lists them (-1: the "
+          "first). A device the pipeline or the application already shares "
+          "(another Vulkan element's, a GstContext) is used instead, with a "
+          "warning if it is another one. One pipeline per GPU is how to use "
+          "several", -1, G_MAXINT, -1,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
+      g_param_spec_string ("device-name", "Device name",
+          "Run on the first GPU whose name contains this text, case "
+          "ignored (e.g. \"H100\"; empty: any). With device-index, both must "
+          "hold. A shared device wins, as for device-index", "",
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post an element message \"vktile-timing\" on the bus for every "
+          "frame once its GPU work has finished, for applications that "
+          "cannot read the timing meta (Python): frame-index, gpu-ns, "
+          "upload-ns, download-ns, cpu-ns, dispatches, regions (from "
+          "roi-meta), and the frame's timestamp, stream-time, running-time "
+          "and duration", FALSE, flags));
   g_object_class_install_property (gobject_class, PROP_DROP_INVALID,
       g_param_spec_boolean ("drop-invalid", "Drop invalid frames",
           "What to do with a frame whose memory does not hold what its caps "
@@ -2210,8 +2378,10 @@ gst_vktile_filter_init (GstVkTileFilter * self)
   priv->roi = (VktRoiParams) { 0, 0, 0, 0, -1, -1 };
   priv->planes = 0xf;
   priv->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  priv->device_index = -1;
   /* Late frames are dropped before any GPU work (live pipelines). */
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
+  priv->messages = gst_vktile_timing_messages_new ();
   g_mutex_init (&priv->out_lock);
   g_cond_init (&priv->out_cond);
   g_queue_init (&priv->out_queue);

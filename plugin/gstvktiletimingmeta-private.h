@@ -20,6 +20,35 @@ void gst_vktile_timing_meta_set_pending (GstVkTileTimingMeta * meta,
 /* Completes every pending timing meta of `buffer` (waits for its work). */
 void gst_vktile_timing_meta_complete_all (GstBuffer * buffer);
 
+/* The timing of each frame as an element message on the bus (an element's
+ * post-messages), for applications that cannot read a meta (Python): a
+ * "vktile-timing" structure with frame-index, gpu-ns, upload-ns,
+ * download-ns, cpu-ns, dispatches, regions, and the frame's timestamp,
+ * stream-time, running-time and duration, like the level element's
+ * messages. A frame's message is posted once its GPU work has finished. */
+typedef struct _GstVkTileTimingMessages GstVkTileTimingMessages;
+
+typedef struct
+{
+  GstClockTime timestamp, stream_time, running_time, duration;
+  guint regions;
+} GstVkTileFrameTimes;
+
+GstVkTileTimingMessages *gst_vktile_timing_messages_new (void);
+/* Drops the messages not posted yet; accepts NULL. */
+void gst_vktile_timing_messages_free (GstVkTileTimingMessages * messages);
+void gst_vktile_timing_messages_clear (GstVkTileTimingMessages * messages);
+/* A frame submitted: `meta` as attached to its output, completed (as its
+ * pending meta would be) from `sync`. */
+void gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
+    const GstVkTileTimingMeta * meta, const GstVkTileFrameTimes * times,
+    VktSync * sync, gboolean uploaded, guint64 cpu_upload_ns,
+    gboolean downloaded, guint64 cpu_download_ns);
+/* Posts, oldest first, the messages of the frames whose work has finished;
+ * with `wait`, of all frames, waiting for them. */
+void gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
+    GstElement * element, gboolean wait);
+
 G_END_DECLS
 
 #endif

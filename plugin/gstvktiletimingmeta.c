@@ -1,5 +1,6 @@
-/* gstvktiletimingmeta.c: registers GstVkTileTimingMeta; the public struct
- * and accessors are in gstvktiletimingmeta.h. */
+/* gstvktiletimingmeta.c: registers GstVkTileTimingMeta (the public struct
+ * and accessors are in gstvktiletimingmeta.h), and posts the same timing
+ * as bus messages for an element's post-messages. */
 #include "gstvktiletimingmeta-private.h"
 
 /* What a meta needs to compute its GPU times once its frame's work has
@@ -161,4 +162,120 @@ gst_vktile_timing_meta_add (GstBuffer * buffer, const gchar * element_name)
   if (m)
     g_strlcpy (m->element_name, element_name, sizeof (m->element_name));
   return m;
+}
+
+/* ---- timing messages ---- */
+
+typedef struct
+{
+  GstVkTileTimingMeta timing;   /* detached: never on a buffer */
+  GstVkTileFrameTimes times;
+  VktSync *sync;
+} TimingMessage;
+
+struct _GstVkTileTimingMessages
+{
+  GMutex lock;
+  GQueue queue;                 /* TimingMessage*, oldest first */
+};
+
+static void
+timing_message_free (TimingMessage * m)
+{
+  pending_unref (m->timing.pending);
+  vkt_sync_unref (m->sync);
+  g_free (m);
+}
+
+GstVkTileTimingMessages *
+gst_vktile_timing_messages_new (void)
+{
+  GstVkTileTimingMessages *messages = g_new0 (GstVkTileTimingMessages, 1);
+
+  g_mutex_init (&messages->lock);
+  g_queue_init (&messages->queue);
+  return messages;
+}
+
+void
+gst_vktile_timing_messages_clear (GstVkTileTimingMessages * messages)
+{
+  g_mutex_lock (&messages->lock);
+  g_queue_clear_full (&messages->queue, (GDestroyNotify) timing_message_free);
+  g_mutex_unlock (&messages->lock);
+}
+
+void
+gst_vktile_timing_messages_free (GstVkTileTimingMessages * messages)
+{
+  if (!messages)
+    return;
+  gst_vktile_timing_messages_clear (messages);
+  g_mutex_clear (&messages->lock);
+  g_free (messages);
+}
+
+void
+gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
+    const GstVkTileTimingMeta * meta, const GstVkTileFrameTimes * times,
+    VktSync * sync, gboolean uploaded, guint64 cpu_upload_ns,
+    gboolean downloaded, guint64 cpu_download_ns)
+{
+  TimingMessage *m = g_new0 (TimingMessage, 1);
+
+  memcpy ((guint8 *) & m->timing + sizeof (GstMeta),
+      (const guint8 *) meta + sizeof (GstMeta),
+      G_STRUCT_OFFSET (GstVkTileTimingMeta, complete) - sizeof (GstMeta));
+  m->times = *times;
+  m->sync = vkt_sync_ref (sync);
+  gst_vktile_timing_meta_set_pending (&m->timing, sync, uploaded,
+      cpu_upload_ns, downloaded, cpu_download_ns);
+  g_mutex_lock (&messages->lock);
+  g_queue_push_tail (&messages->queue, m);
+  g_mutex_unlock (&messages->lock);
+}
+
+static GstMessage *
+timing_message_new (GstElement * element, TimingMessage * m)
+{
+  const GstVkTileTimingMeta *t = &m->timing;
+
+  return gst_message_new_element (GST_OBJECT (element),
+      gst_structure_new ("vktile-timing",
+          "frame-index", G_TYPE_UINT64, t->frame_index,
+          "gpu-ns", G_TYPE_UINT64, t->gpu_ns,
+          "upload-ns", G_TYPE_UINT64, t->upload_ns,
+          "download-ns", G_TYPE_UINT64, t->download_ns,
+          "cpu-ns", G_TYPE_UINT64, t->cpu_ns,
+          "dispatches", G_TYPE_UINT, t->dispatches,
+          "regions", G_TYPE_UINT, m->times.regions,
+          "timestamp", G_TYPE_UINT64, m->times.timestamp,
+          "stream-time", G_TYPE_UINT64, m->times.stream_time,
+          "running-time", G_TYPE_UINT64, m->times.running_time,
+          "duration", G_TYPE_UINT64, m->times.duration, NULL));
+}
+
+void
+gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
+    GstElement * element, gboolean wait)
+{
+  for (;;) {
+    TimingMessage *m;
+
+    g_mutex_lock (&messages->lock);
+    m = g_queue_peek_head (&messages->queue);
+    if (m && (wait || vkt_sync_is_done (m->sync)))
+      g_queue_pop_head (&messages->queue);
+    else
+      m = NULL;
+    g_mutex_unlock (&messages->lock);
+    if (!m)
+      return;
+    /* A failed wait has been reported by the frame itself: its times
+     * read 0. */
+    vkt_sync_wait (m->sync, NULL);
+    gst_vktile_timing_meta_complete (&m->timing);
+    gst_element_post_message (element, timing_message_new (element, m));
+    timing_message_free (m);
+  }
 }

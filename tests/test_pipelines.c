@@ -189,6 +189,32 @@ GST_START_TEST (test_script)
 
 GST_END_TEST;
 
+/* Python reads the GPU time of each frame from a running pipeline
+ * (tests/timing_messages.py, through post-messages). Debian's python3
+ * holds PyGObject; another python3 first on PATH may not. */
+GST_START_TEST (test_python_timing)
+{
+  gchar *script = g_build_filename (VKTILE_SOURCE_ROOT, "tests",
+      "timing_messages.py", NULL);
+  const gchar *python = g_file_test ("/usr/bin/python3", G_FILE_TEST_EXISTS)
+      ? "/usr/bin/python3" : "python3";
+  const gchar *argv[] = { python, script, NULL };
+  gchar *out = NULL, *err = NULL;
+  GError *error = NULL;
+  gint status = -1;
+
+  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv, NULL,
+          G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error),
+      "%s: %s", script, error ? error->message : "?");
+  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
+      "status %d:\n%s\n%s", script, status, out, err);
+  g_free (out);
+  g_free (err);
+  g_free (script);
+}
+
+GST_END_TEST;
+
 static Suite *
 pipelines_suite (void)
 {
@@ -198,6 +224,7 @@ pipelines_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_privacy_blur_face);
+  tcase_add_test (tc, test_python_timing);
   tcase_add_loop_test (tc, test_script, 0, G_N_ELEMENTS (scripts));
   return s;
 }

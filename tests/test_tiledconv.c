@@ -1729,6 +1729,165 @@ GST_START_TEST (test_preset_kernel_interplay)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* choosing the device */
+
+/* The devices this machine's Vulkan lists, as device-index numbers them. */
+static GstVulkanInstance *
+open_instance (void)
+{
+  GstVulkanInstance *instance = gst_vulkan_instance_new ();
+
+  fail_unless (gst_vulkan_instance_open (instance, NULL));
+  fail_unless (instance->n_physical_devices > 0);
+  return instance;
+}
+
+static gchar *
+device_name (GstVulkanInstance * instance, guint i)
+{
+  VkPhysicalDeviceProperties props;
+
+  vkGetPhysicalDeviceProperties (instance->physical_devices[i], &props);
+  return g_strdup (props.deviceName);
+}
+
+/* The device `el` runs on, through the context query other Vulkan
+ * elements ask it (NULL before it started). */
+static GstVulkanDevice *
+running_device (GstElement * el)
+{
+  GstQuery *q = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
+  GstVulkanDevice *device = NULL;
+  GstContext *ctx = NULL;
+
+  if (gst_element_query (el, q)) {
+    gst_query_parse_context (q, &ctx);
+    if (ctx)
+      gst_context_get_vulkan_device (ctx, &device);
+  }
+  gst_query_unref (q);
+  return device;
+}
+
+/* Runs `desc` to PAUSED; returns its bus's first error or warning (or
+ * NULL) and the state change's result. */
+static GstMessage *
+pause_pipeline (GstElement * pipe, GstStateChangeReturn * ret)
+{
+  GstBus *bus = gst_element_get_bus (pipe);
+  GstMessage *msg;
+
+  *ret = gst_element_set_state (pipe, GST_STATE_PAUSED);
+  if (*ret == GST_STATE_CHANGE_ASYNC)
+    *ret = gst_element_get_state (pipe, NULL, NULL, 60 * GST_SECOND);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR | GST_MESSAGE_WARNING);
+  gst_object_unref (bus);
+  return msg;
+}
+
+/* device-index and device-name pick the device among those listed (here
+ * the last one, by index and by a piece of its name in other case); one
+ * that does not exist is an error that lists what does. */
+GST_START_TEST (test_device_choice)
+{
+  GstVulkanInstance *instance = open_instance ();
+  guint last = instance->n_physical_devices - 1, round;
+  gchar *name = device_name (instance, last);
+
+  for (round = 0; round < 4; round++) {
+    gchar *part = g_ascii_strup (name, MIN (strlen (name), 6));
+    gchar *props = round == 0 ? g_strdup_printf ("device-index=%u", last) :
+        round == 1 ? g_strdup_printf ("device-name=\"%s\"", part) :
+        round == 2 ? g_strdup_printf ("device-index=%u", last + 1) :
+        g_strdup ("device-name=\"no such GPU\"");
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=1 ! "
+        "video/x-raw,format=GRAY8,width=16,height=8 ! tiledconv name=conv %s "
+        "! fakesink", props);
+    GstElement *pipe = gst_parse_launch (desc, NULL);
+    GstElement *conv = gst_bin_get_by_name (GST_BIN (pipe), "conv");
+    GstStateChangeReturn ret;
+    GstMessage *msg = pause_pipeline (pipe, &ret);
+
+    if (round < 2) {
+      GstVulkanDevice *device = running_device (conv);
+      fail_unless (ret == GST_STATE_CHANGE_SUCCESS, "%s: %s", props,
+          gst_element_state_change_return_get_name (ret));
+      fail_unless (msg == NULL, "%s: a message on the bus", props);
+      fail_unless (device != NULL, "%s: no device", props);
+      fail_unless_equals_int (device->physical_device->device_index, last);
+      fail_unless_equals_string (device->physical_device->properties.
+          deviceName, name);
+      gst_object_unref (device);
+    } else {
+      GError *err = NULL;
+      fail_unless (ret == GST_STATE_CHANGE_FAILURE, "%s: %s", props,
+          gst_element_state_change_return_get_name (ret));
+      fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+          "%s: no error", props);
+      gst_message_parse_error (msg, &err, NULL);
+      fail_unless (strstr (err->message, name) != NULL, "%s: the error does "
+          "not list the devices: %s", props, err->message);
+      g_clear_error (&err);
+    }
+    if (msg)
+      gst_message_unref (msg);
+    gst_element_set_state (pipe, GST_STATE_NULL);
+    gst_object_unref (conv);
+    gst_object_unref (pipe);
+    g_free (desc);
+    g_free (props);
+    g_free (part);
+  }
+  g_free (name);
+  gst_object_unref (instance);
+}
+
+GST_END_TEST;
+
+/* A device the pipeline already shares wins over device-name: the
+ * element runs on it and warns, naming both. (gaussblur starts first,
+ * downstream, and makes the device; tiledconv asks its neighbour.) */
+GST_START_TEST (test_device_shared_wins)
+{
+  GstElement *pipe = gst_parse_launch ("videotestsrc num-buffers=1 ! "
+      "video/x-raw,format=GRAY8,width=16,height=8 ! tiledconv name=conv "
+      "device-name=\"no such GPU\" ! gaussblur name=blur ! fakesink", NULL);
+  GstElement *conv = gst_bin_get_by_name (GST_BIN (pipe), "conv");
+  GstElement *blur = gst_bin_get_by_name (GST_BIN (pipe), "blur");
+  GstVulkanDevice *a, *b;
+  GstStateChangeReturn ret;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL;
+
+  require_element_named ("gaussblur");
+  msg = pause_pipeline (pipe, &ret);
+  fail_unless (ret == GST_STATE_CHANGE_SUCCESS, "%s",
+      gst_element_state_change_return_get_name (ret));
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING
+      && GST_MESSAGE_SRC (msg) == GST_OBJECT (conv), "no warning from "
+      "tiledconv");
+  gst_message_parse_warning (msg, &err, &debug);
+  a = running_device (conv);
+  b = running_device (blur);
+  fail_unless (a != NULL && a == b, "not the shared device");
+  fail_unless (strstr (debug, "no such GPU")
+      && strstr (debug, a->physical_device->properties.deviceName),
+      "the warning does not name both: %s", debug);
+  g_clear_error (&err);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_object_unref (a);
+  gst_object_unref (b);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (conv);
+  gst_object_unref (blur);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* no Vulkan device */
 
 /* Runs in a child process whose Vulkan loader finds no driver: PAUSED must
@@ -1873,6 +2032,8 @@ tiledconv_suite (void)
   tc = tcase_create ("device");
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_no_vulkan_device);
+  tcase_add_test (tc, test_device_choice);
+  tcase_add_test (tc, test_device_shared_wins);
 
   return s;
 }
