@@ -461,7 +461,7 @@ class GpuSection(Section):
         if "-" in self.drawn:
             h.append(line_handle("-", "shader copy (the bandwidth floor)"))
         if "--" in self.drawn:
-            h.append(line_handle("--", "vkCmdCopyBuffer (SPEC §7's floor)"))
+            h.append(line_handle("--", "vkCmdCopyBuffer (the copy floor)"))
         if self.aa:
             h.append(mlines.Line2D([], [], marker="D", ms=4, mfc="white", mec="black",
                                    ls="none", label="A/A: the configuration repeated"))
@@ -727,7 +727,7 @@ class ChainSection(Section):
         h = [mlines.Line2D([], [], marker="|", ms=9, mew=2, color="#C44E52", ls="none",
                            label="1 / summed GPU time of the elements")]
         if self.args.chain_target:
-            h.append(line_handle("--", "target %g frames/s (SPEC §7, 4K RGBA)"
+            h.append(line_handle("--", "target %g frames/s (4K RGBA)"
                                  % self.args.chain_target))
         return h
 

@@ -1,4 +1,4 @@
-/* vktile-bench.c: the vktile benchmark, SPEC §7 (the performance contract).
+/* vktile-bench.c: the vktile benchmark (the performance contract).
  *
  * This file owns the program: the command line, the plan of a run (which
  * subjects are timed together), the interleaved rounds, the floors, and the
@@ -136,7 +136,7 @@ static GOptionEntry entries[] = {
 
 /* ---- what is timed ---- */
 
-/* The configurations timed without --config: what SPEC §7 asks about each
+/* The configurations timed without --config: what the targets ask about each
  * element. The first of a set of rows that differ only in algorithm= is
  * their reference ("x ref"). */
 static const gchar *tiledconv_configs[] = {
@@ -166,7 +166,7 @@ static const gchar *recursivefilter_configs[] = {
 };
 
 /* What each element runs in the system-memory rows and the chains: the
- * settings people use (SPEC §7's chain: tiledconv, gaussblur sigma 2,
+ * settings people use (the targets' chain: tiledconv, gaussblur sigma 2,
  * recursivefilter sigma 4). */
 
 static const gchar *

@@ -1,6 +1,6 @@
 /* gstrecursivefilter.h: the recursivefilter element — IIR filters
  * (Gaussian, exponential, box, custom) computed with the tiled scans of
- * text 004, and temporal smoothing for live denoising. */
+ * "Compiling High Performance Recursive Filters", and temporal smoothing for live denoising. */
 #ifndef __GST_RECURSIVEFILTER_H__
 #define __GST_RECURSIVEFILTER_H__
 

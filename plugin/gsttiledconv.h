@@ -1,5 +1,5 @@
 /* gsttiledconv.h: the tiledconv element — small 2D convolutions with the
- * tiled algorithm of text 000 and its baselines. */
+ * tiled algorithm of "Tiled Convolution" and its baselines. */
 #ifndef __GST_TILEDCONV_H__
 #define __GST_TILEDCONV_H__
 

@@ -177,6 +177,9 @@ struct _GstVkTileTimingMessages
 {
   GMutex lock;
   GQueue queue;                 /* TimingMessage*, oldest first */
+  /* held while posting: the streaming thread and the output task post,
+   * and the bus must see the frames in order */
+  GMutex post_lock;
 };
 
 static void
@@ -193,6 +196,7 @@ gst_vktile_timing_messages_new (void)
   GstVkTileTimingMessages *messages = g_new0 (GstVkTileTimingMessages, 1);
 
   g_mutex_init (&messages->lock);
+  g_mutex_init (&messages->post_lock);
   g_queue_init (&messages->queue);
   return messages;
 }
@@ -212,6 +216,7 @@ gst_vktile_timing_messages_free (GstVkTileTimingMessages * messages)
     return;
   gst_vktile_timing_messages_clear (messages);
   g_mutex_clear (&messages->lock);
+  g_mutex_clear (&messages->post_lock);
   g_free (messages);
 }
 
@@ -259,6 +264,7 @@ void
 gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
     GstElement * element, gboolean wait)
 {
+  g_mutex_lock (&messages->post_lock);
   for (;;) {
     TimingMessage *m;
 
@@ -270,7 +276,7 @@ gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
       m = NULL;
     g_mutex_unlock (&messages->lock);
     if (!m)
-      return;
+      break;
     /* A failed wait has been reported by the frame itself: its times
      * read 0. */
     vkt_sync_wait (m->sync, NULL);
@@ -278,4 +284,5 @@ gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
     gst_element_post_message (element, timing_message_new (element, m));
     timing_message_free (m);
   }
+  g_mutex_unlock (&messages->post_lock);
 }

@@ -4,7 +4,7 @@
  * the tail tables of each axis's stages (cached per chunk length), the
  * scratch a plane needs, and recording: the axes in turn (y first, so that
  * the last scan writes the packed output along rows), box iterations as
- * scans over padded domains, per scan either text 004's tiled passes
+ * scans over padded domains, per scan either "Compiling High Performance Recursive Filters"'s tiled passes
  * (intra-tile scan to tails, tails across tiles, final scan) or the
  * scanline baseline, and what the last scan fuses into its write (unsharp
  * mask, temporal smoothing). The element keeps its properties, the

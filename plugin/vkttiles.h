@@ -1,6 +1,6 @@
 /* vkttiles.h: the geometry every element shares, in plain C — where the
  * source and target ROIs of a plane lie (docs/SEMANTICS.md), and how a grid
- * of output tiles splits into the border classes of text 000. */
+ * of output tiles splits into the border classes of "Tiled Convolution". */
 #ifndef __VKT_TILES_H__
 #define __VKT_TILES_H__
 

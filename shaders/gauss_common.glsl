@@ -1,6 +1,6 @@
 // gauss_common.glsl: what gaussblur's fused and two-pass shaders share —
 // the push constants, the half kernels, the horizontal blur of a block of
-// words from the packed source (register blocking, text 001), the vertical
+// words from the packed source (register blocking, "Efficient convolution of multi-dimensional data"), the vertical
 // blur of a column of rows, and the final write with the optional unsharp
 // mask.
 //
@@ -12,7 +12,7 @@
 // runtime loop of steps (small radii are compiled in, see FIXED_RX); a step loads
 // the next few samples into a sliding window of registers and applies a few
 // taps to every output of the block, so each loaded sample serves all the
-// outputs that need it (text 001) without unrolling over the radius.
+// outputs that need it ("Efficient convolution of multi-dimensional data") without unrolling over the radius.
 #include "vktile.glsl"
 
 #include "gauss_interface.h"

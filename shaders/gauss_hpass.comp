@@ -1,5 +1,5 @@
 #version 450
-// gauss_hpass.comp: first pass of gaussblur's two-pass baseline (text 002)
+// gauss_hpass.comp: first pass of gaussblur's two-pass baseline ("Blurring at the Speed of Light")
 // — the horizontal blur of every source ROI row into an fp32 intermediate
 // laid out like the target's word grid, S words per invocation.
 #extension GL_GOOGLE_include_directive : require

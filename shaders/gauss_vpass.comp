@@ -1,5 +1,5 @@
 #version 450
-// gauss_vpass.comp: second pass of gaussblur's two-pass baseline (text 002)
+// gauss_vpass.comp: second pass of gaussblur's two-pass baseline ("Blurring at the Speed of Light")
 // — the vertical blur of the intermediate's columns, K rows of 4 lanes per
 // invocation, the border rule applied to row indices (a row of the constant
 // border blurs horizontally to the constant), and the packed write with the

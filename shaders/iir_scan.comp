@@ -1,5 +1,5 @@
 #version 450
-// iir_scan.comp: text 004's intra-tile scan. A work-group holds
+// iir_scan.comp: "Compiling High Performance Recursive Filters"'s intra-tile scan. A work-group holds
 // IIR_GROUP_SIZE / SUBS line groups x one chunk of SUBS blocks of E
 // positions; each invocation keeps its block in registers. A block first
 // runs the causal stage from rest; the blocks' end states are combined

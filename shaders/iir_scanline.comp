@@ -1,5 +1,5 @@
 #version 450
-// iir_scanline.comp: the baseline of SPEC §6 — one invocation per line
+// iir_scanline.comp: algorithm=scanline, the baseline — one invocation per line
 // group runs the whole line serially: the causal stage left to right from
 // the left boundary, the anticausal stage back from the exact right
 // boundary, through a float line in the scratch buffer (the tails region),

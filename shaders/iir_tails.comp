@@ -1,5 +1,5 @@
 #version 450
-// iir_tails.comp: text 004's inter-tile pass. The chunks' tails from rest
+// iir_tails.comp: "Compiling High Performance Recursive Filters"'s inter-tile pass. The chunks' tails from rest
 // become the states entering each chunk: causal from the left boundary on
 // (s_(j+1) = A^L s_j + f_j), then anticausal from the exact right boundary
 // (u_(j-1) = A^L u_j + g_j + cross s_j, the causal state entering a chunk

@@ -1,5 +1,5 @@
 #version 450
-// tiledconv_naive.comp: the baseline of text 000 — one output word per
+// tiledconv_naive.comp: the baseline of "Tiled Convolution" — one output word per
 // invocation, every tap of the 2D kernel read from memory through the
 // border-checked load.
 #extension GL_GOOGLE_include_directive : require

@@ -1,5 +1,5 @@
 #version 450
-// tiledconv_shared.comp: the one-pass baseline of text 000 — a 16x16
+// tiledconv_shared.comp: the one-pass baseline of "Tiled Convolution" — a 16x16
 // work-group stages its source tile, halo included, in shared memory with
 // border checks, then every invocation computes one output word from it.
 #extension GL_GOOGLE_include_directive : require

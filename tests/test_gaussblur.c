@@ -2187,7 +2187,7 @@ GST_END_TEST;
 
 /* One meta per buffer, named after the element, frame_index counting up,
  * dispatches for every algorithm; fused: one dispatch per plane that has a
- * filtered component (text 003: one dispatch); two-pass: at least two. The
+ * filtered component ("Fusing Convolution Kernels through Tiling": one dispatch); two-pass: at least two. The
  * meta survives a copy. */
 GST_START_TEST (test_timing_meta)
 {

@@ -447,7 +447,7 @@ GST_START_TEST (test_iir_stability)
 
 GST_END_TEST;
 
-/* Runs text 004's three steps with the tables, on a line continued by the
+/* Runs "Compiling High Performance Recursive Filters"'s three steps with the tables, on a line continued by the
  * constants el and er forever, and compares with the pair run over a line
  * padded until both stages have forgotten the padding. */
 static void

@@ -215,6 +215,49 @@ GST_START_TEST (test_python_timing)
 
 GST_END_TEST;
 
+/* What gst-inspect-1.0 tells a user is what docs/plugins/vktile-inspect.txt
+ * says: a description or default changed without that file fails here, so
+ * that every such change shows in review. */
+GST_START_TEST (test_inspect_dump)
+{
+  gchar *script = g_build_filename (VKTILE_SOURCE_ROOT, "tools",
+      "inspect-dump.sh", NULL);
+  gchar *kept_path = g_build_filename (VKTILE_SOURCE_ROOT, "docs", "plugins",
+      "vktile-inspect.txt", NULL);
+  const gchar *argv[] = { script, NULL };
+  gchar *out = NULL, *err = NULL, *kept = NULL;
+  gchar **now_lines, **kept_lines;
+  GError *error = NULL;
+  gint status = -1;
+  guint i;
+
+  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv, NULL,
+          G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error),
+      "%s: %s", script, error ? error->message : "?");
+  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
+      "status %d:\n%s", script, status, err);
+  fail_unless (g_file_get_contents (kept_path, &kept, NULL, NULL));
+  now_lines = g_strsplit (out, "\n", -1);
+  kept_lines = g_strsplit (kept, "\n", -1);
+  for (i = 0; now_lines[i] && kept_lines[i]; i++)
+    if (strcmp (now_lines[i], kept_lines[i]))
+      break;
+  fail_unless (!now_lines[i] && !kept_lines[i], "gst-inspect-1.0 differs "
+      "from docs/plugins/vktile-inspect.txt at line %u:\n  now:  %s\n  kept: "
+      "%s\nreview the change, then: GST_PLUGIN_PATH=build/plugin "
+      "tools/inspect-dump.sh > docs/plugins/vktile-inspect.txt", i + 1,
+      GST_STR_NULL (now_lines[i]), GST_STR_NULL (kept_lines[i]));
+  g_strfreev (now_lines);
+  g_strfreev (kept_lines);
+  g_free (out);
+  g_free (err);
+  g_free (kept);
+  g_free (kept_path);
+  g_free (script);
+}
+
+GST_END_TEST;
+
 static Suite *
 pipelines_suite (void)
 {
@@ -225,6 +268,7 @@ pipelines_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_privacy_blur_face);
   tcase_add_test (tc, test_python_timing);
+  tcase_add_test (tc, test_inspect_dump);
   tcase_add_loop_test (tc, test_script, 0, G_N_ELEMENTS (scripts));
   return s;
 }

@@ -1158,7 +1158,7 @@ GST_END_TEST;
  * inside the frame (and so writing only inside it) are columns 1-6 x rows
  * 1-3 = 18; none is free on read but not on write; columns 0-6 x rows 0-3
  * = 28 write inside, so 28 - 18 = 10 are free on write only; 12 are
- * neither (text 000, classes 1-4). Only GRAY8 gets exact counts. */
+ * neither ("Tiled Convolution", classes 1-4). Only GRAY8 gets exact counts. */
 GST_START_TEST (test_timing_meta)
 {
   guint i, a;
