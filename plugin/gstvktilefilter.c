@@ -1808,7 +1808,8 @@ record_regions (GstVkTileFilter * self, VktFrame * frame, GArray * regions,
 static void
 pending_frame_free (PendingFrame * pf)
 {
-  gst_buffer_unref (pf->outbuf);
+  if (pf->outbuf)
+    gst_buffer_unref (pf->outbuf);
   vkt_sync_unref (pf->sync);
   g_free (pf);
 }
@@ -1844,7 +1845,9 @@ output_loop (GstVkTileFilter * self)
           G_GUINT64_FORMAT " ns, gpu %" G_GUINT64_FORMAT " ns, download %"
           G_GUINT64_FORMAT " ns, cpu %" G_GUINT64_FORMAT " ns",
           m->frame_index, m->upload_ns, m->gpu_ns, m->download_ns, m->cpu_ns);
-    ret = gst_pad_push (srcpad, gst_buffer_ref (pf->outbuf));
+    /* Downstream gets the only reference: a reader that maps the frame
+     * for writing, or checks that nobody else holds it, may. */
+    ret = gst_pad_push (srcpad, g_steal_pointer (&pf->outbuf));
     gst_vktile_timing_messages_post (priv->messages, GST_ELEMENT (self),
         FALSE);
   } else {
