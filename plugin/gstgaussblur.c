@@ -1,9 +1,10 @@
-/* gstgaussblur.c: the gaussblur element — its properties, its push
- * constants and its choice of algorithm and shaders: fused ("Fusing Convolution Kernels through Tiling", one
- * dispatch per plane), two-pass ("Blurring at the Speed of Light", through an intermediate buffer)
- * or recursive (recursivefilter's van Vliet Gaussian, vktiirplan.c), with
- * the unsharp mask fused into the last write. The weights and tile math is
- * vktgauss.c; devices, memory and timing are the base class's. */
+/* gstgaussblur.c: the gaussblur element — its properties, its push constants
+ * and its choice of algorithm and shaders: fused ("Fusing Convolution Kernels
+ * through Tiling", one dispatch per plane), two-pass ("Blurring at the Speed
+ * of Light", through an intermediate buffer) or recursive (recursivefilter's
+ * van Vliet Gaussian, vktiirplan.c), with the unsharp mask fused into the last
+ * write. The weights and tile math is vktgauss.c; devices, memory and timing
+ * are the base class's. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,6 +1,7 @@
-/* gstrecursivefilter.h: the recursivefilter element — IIR filters
- * (Gaussian, exponential, box, custom) computed with the tiled scans of
- * "Compiling High Performance Recursive Filters", and temporal smoothing for live denoising. */
+/* gstrecursivefilter.h: the recursivefilter element — IIR filters (Gaussian,
+ * exponential, box, custom) computed with the tiled scans of "Compiling High
+ * Performance Recursive Filters", and temporal smoothing for live denoising.
+ */
 #ifndef __GST_RECURSIVEFILTER_H__
 #define __GST_RECURSIVEFILTER_H__
 

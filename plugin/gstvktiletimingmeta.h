@@ -25,9 +25,9 @@ G_BEGIN_DECLS
 #define GST_VKTILE_TIMING_META_INFO_NAME "GstVkTileTimingMeta"
 #define GST_VKTILE_TIMING_META_NAME_LEN 64
 
-/* Work-group counts of the tiled shaders per border class ("Tiled Convolution"):
- * reads inside the source ROI / may read outside, writes inside the target
- * ROI / may cross its edge. */
+/* Work-group counts of the tiled shaders per border class ("Tiled
+ * Convolution"): reads inside the source ROI / may read outside, writes
+ * inside the target ROI / may cross its edge. */
 typedef enum
 {
   GST_VKTILE_TILES_FREE,                /* free on read and on write */

@@ -1,15 +1,15 @@
 /* vktiirplan.h: the plan of recursive-filter scans for one plane, shared by
  * the elements that run IIR filters (recursivefilter, gaussblur's
- * algorithm=recursive). It owns the filter's description (a VktIirSpec),
- * the tail tables of each axis's stages (cached per chunk length), the
- * scratch a plane needs, and recording: the axes in turn (y first, so that
- * the last scan writes the packed output along rows), box iterations as
- * scans over padded domains, per scan either "Compiling High Performance Recursive Filters"'s tiled passes
- * (intra-tile scan to tails, tails across tiles, final scan) or the
- * scanline baseline, and what the last scan fuses into its write (unsharp
- * mask, temporal smoothing). The element keeps its properties, the
- * temporal state buffer and the scratch buffer; the math is vktiir.c, the
- * shaders shaders/iir_*.comp. */
+ * algorithm=recursive). It owns the filter's description (a VktIirSpec), the
+ * tail tables of each axis's stages (cached per chunk length), the scratch a
+ * plane needs, and recording: the axes in turn (y first, so that the last scan
+ * writes the packed output along rows), box iterations as scans over padded
+ * domains, per scan either "Compiling High Performance Recursive Filters"'s
+ * tiled passes (intra-tile scan to tails, tails across tiles, final scan) or
+ * the scanline baseline, and what the last scan fuses into its write (unsharp
+ * mask, temporal smoothing). The element keeps its properties, the temporal
+ * state buffer and the scratch buffer; the math is vktiir.c, the shaders
+ * shaders/iir_*.comp. */
 #ifndef __VKT_IIR_PLAN_H__
 #define __VKT_IIR_PLAN_H__
 

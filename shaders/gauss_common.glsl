@@ -1,18 +1,19 @@
-// gauss_common.glsl: what gaussblur's fused and two-pass shaders share —
-// the push constants, the half kernels, the horizontal blur of a block of
-// words from the packed source (register blocking, "Efficient convolution of multi-dimensional data"), the vertical
-// blur of a column of rows, and the final write with the optional unsharp
-// mask.
+// gauss_common.glsl: what gaussblur's fused and two-pass shaders share — the
+// push constants, the half kernels, the horizontal blur of a block of words
+// from the packed source (register blocking, "Efficient convolution of
+// multi-dimensional data"), the vertical blur of a column of rows, and the
+// final write with the optional unsharp mask.
 //
 // The interface with the C side (push constants, specialization ids,
 // sizes, the weights' layout) is gauss_interface.h, which both include.
 //
-// Large radii are push constants, not specialization constants: one
-// pipeline per format serves them all, and the blurs walk their taps in a
-// runtime loop of steps (small radii are compiled in, see FIXED_RX); a step loads
-// the next few samples into a sliding window of registers and applies a few
-// taps to every output of the block, so each loaded sample serves all the
-// outputs that need it ("Efficient convolution of multi-dimensional data") without unrolling over the radius.
+// Large radii are push constants, not specialization constants: one pipeline
+// per format serves them all, and the blurs walk their taps in a runtime loop
+// of steps (small radii are compiled in, see FIXED_RX); a step loads the next
+// few samples into a sliding window of registers and applies a few taps to
+// every output of the block, so each loaded sample serves all the outputs that
+// need it ("Efficient convolution of multi-dimensional data") without
+// unrolling over the radius.
 #include "vktile.glsl"
 
 #include "gauss_interface.h"

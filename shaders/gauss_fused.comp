@@ -1,16 +1,16 @@
 #version 450
-// gauss_fused.comp: gaussblur in one dispatch — "Fusing Convolution Kernels through Tiling"'s fusion through
-// tiling. A work-group owns a tile of TW lanes x pc.tile_rows rows of the
-// target: it blurs the source rows of the tile and its vertical halo
-// horizontally, straight from the packed frame (register-blocked blocks of
-// S words), into shared memory, then blurs the columns of that tile
-// vertically (register-blocked blocks of K rows of 4 lanes) and writes the
-// packed output, with the unsharp mask when asked. The intermediate never
-// touches memory.
+// gauss_fused.comp: gaussblur in one dispatch — "Fusing Convolution Kernels
+// through Tiling"'s fusion through tiling. A work-group owns a tile of TW
+// lanes x pc.tile_rows rows of the target: it blurs the source rows of the
+// tile and its vertical halo horizontally, straight from the packed frame
+// (register-blocked blocks of S words), into shared memory, then blurs the
+// columns of that tile vertically (register-blocked blocks of K rows of 4
+// lanes) and writes the packed output, with the unsharp mask when asked. The
+// intermediate never touches memory.
 //
-// Border classes ("Tiled Convolution") in one dispatch: a tile whose reads stay inside
-// the source ROI and whose writes stay inside the target ROI takes the
-// unchecked path; the ring of other tiles maps rows and lanes through the
+// Border classes ("Tiled Convolution") in one dispatch: a tile whose reads
+// stay inside the source ROI and whose writes stay inside the target ROI takes
+// the unchecked path; the ring of other tiles maps rows and lanes through the
 // border rule and checks its writes. The branch is uniform per work-group.
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_common.glsl"

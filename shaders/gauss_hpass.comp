@@ -1,7 +1,8 @@
 #version 450
-// gauss_hpass.comp: first pass of gaussblur's two-pass baseline ("Blurring at the Speed of Light")
-// — the horizontal blur of every source ROI row into an fp32 intermediate
-// laid out like the target's word grid, S words per invocation.
+// gauss_hpass.comp: first pass of gaussblur's two-pass baseline ("Blurring at
+// the Speed of Light") — the horizontal blur of every source ROI row into an
+// fp32 intermediate laid out like the target's word grid, S words per
+// invocation.
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_common.glsl"
 

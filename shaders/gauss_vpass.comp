@@ -1,9 +1,9 @@
 #version 450
-// gauss_vpass.comp: second pass of gaussblur's two-pass baseline ("Blurring at the Speed of Light")
-// — the vertical blur of the intermediate's columns, K rows of 4 lanes per
-// invocation, the border rule applied to row indices (a row of the constant
-// border blurs horizontally to the constant), and the packed write with the
-// unsharp mask when asked.
+// gauss_vpass.comp: second pass of gaussblur's two-pass baseline ("Blurring at
+// the Speed of Light") — the vertical blur of the intermediate's columns, K
+// rows of 4 lanes per invocation, the border rule applied to row indices (a
+// row of the constant border blurs horizontally to the constant), and the
+// packed write with the unsharp mask when asked.
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_common.glsl"
 

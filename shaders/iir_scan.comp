@@ -1,15 +1,14 @@
 #version 450
-// iir_scan.comp: "Compiling High Performance Recursive Filters"'s intra-tile scan. A work-group holds
-// IIR_GROUP_SIZE / SUBS line groups x one chunk of SUBS blocks of E
-// positions; each invocation keeps its block in registers. A block first
-// runs the causal stage from rest; the blocks' end states are combined
-// across the chunk — within a subgroup by shuffles (a Kogge-Stone scan with
-// the block transitions P_d = A^(E 2^d)), across the subgroups of a long
-// chunk, and along y (where a subgroup holds one block of many line
-// groups), through shared memory — and the block's outputs from rest get
-// what its true entering state adds with no input (a table per step); the
-// same from the right for the anticausal stage, which reads the causal
-// result.
+// iir_scan.comp: "Compiling High Performance Recursive Filters"'s intra-tile
+// scan. A work-group holds IIR_GROUP_SIZE / SUBS line groups x one chunk of
+// SUBS blocks of E positions; each invocation keeps its block in registers. A
+// block first runs the causal stage from rest; the blocks' end states are
+// combined across the chunk — within a subgroup by shuffles (a Kogge-Stone
+// scan with the block transitions P_d = A^(E 2^d)), across the subgroups of a
+// long chunk, and along y (where a subgroup holds one block of many line
+// groups), through shared memory — and the block's outputs from rest get what
+// its true entering state adds with no input (a table per step); the same from
+// the right for the anticausal stage, which reads the causal result.
 //
 // OUT_KIND tails: the chunk starts from rest on both sides and only its
 // tails are written — the causal state leaving it and the anticausal state

@@ -1,10 +1,10 @@
 #version 450
-// iir_tails.comp: "Compiling High Performance Recursive Filters"'s inter-tile pass. The chunks' tails from rest
-// become the states entering each chunk: causal from the left boundary on
-// (s_(j+1) = A^L s_j + f_j), then anticausal from the exact right boundary
-// (u_(j-1) = A^L u_j + g_j + cross s_j, the causal state entering a chunk
-// reaching its anticausal tail through the cross matrix). Both are written
-// over the tails in place.
+// iir_tails.comp: "Compiling High Performance Recursive Filters"'s inter-tile
+// pass. The chunks' tails from rest become the states entering each chunk:
+// causal from the left boundary on (s_(j+1) = A^L s_j + f_j), then anticausal
+// from the exact right boundary (u_(j-1) = A^L u_j + g_j + cross s_j, the
+// causal state entering a chunk reaching its anticausal tail through the cross
+// matrix). Both are written over the tails in place.
 //
 // A work-group is SLOTS slots x LINES line groups (a slot's line groups in
 // consecutive invocations, as their tails lie), and each recurrence is an

@@ -1,7 +1,8 @@
 #version 450
-// tiledconv_hpass.comp: first pass of the two-pass baseline ("Tiled Convolution",
-// "Blurring at the Speed of Light") — the horizontal 1D filter of every source ROI row into an fp32
-// intermediate laid out like the output word grid.
+// tiledconv_hpass.comp: first pass of the two-pass baseline ("Tiled
+// Convolution", "Blurring at the Speed of Light") — the horizontal 1D filter
+// of every source ROI row into an fp32 intermediate laid out like the output
+// word grid.
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 

@@ -58,9 +58,10 @@
 #define TILEDCONV_BASE_GROUP 16
 
 /* tiledconv_tiled: an invocation computes a block of BLOCK_LANES lanes x
- * BLOCK_ROWS rows ("Tiled Convolution"'s 4x4 block of GRAY8 pixels); a work-group of
- * GROUP_X x GROUP_Y of them (a group row is one warp, 128 contiguous bytes
- * of a GRAY8 row) a tile of GROUP_X blocks x TILE_ROWS rows. */
+ * BLOCK_ROWS rows ("Tiled Convolution"'s 4x4 block of GRAY8 pixels); a
+ * work-group of GROUP_X x GROUP_Y of them (a group row is one warp, 128
+ * contiguous bytes of a GRAY8 row) a tile of GROUP_X blocks x TILE_ROWS rows.
+ */
 #define TILEDCONV_BLOCK_LANES 4
 #define TILEDCONV_BLOCK_ROWS 4
 #define TILEDCONV_GROUP_X 32

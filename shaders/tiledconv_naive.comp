@@ -1,6 +1,6 @@
 #version 450
-// tiledconv_naive.comp: the baseline of "Tiled Convolution" — one output word per
-// invocation, every tap of the 2D kernel read from memory through the
+// tiledconv_naive.comp: the baseline of "Tiled Convolution" — one output word
+// per invocation, every tap of the 2D kernel read from memory through the
 // border-checked load.
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"

@@ -1,21 +1,22 @@
 #version 450
-// tiledconv_tiled.comp: the tiled convolution of "Tiled Convolution". A work-group of
-// 32x8 invocations covers a tile of 32*BW words x 32 rows of the target (a
-// warp spans 128 contiguous bytes of a row, which NVIDIA's memory system
-// wants; the text's 8x8 groups suit AMD's 64-wide wavefronts); each
+// tiledconv_tiled.comp: the tiled convolution of "Tiled Convolution". A
+// work-group of 32x8 invocations covers a tile of 32*BW words x 32 rows of the
+// target (a warp spans 128 contiguous bytes of a row, which NVIDIA's memory
+// system wants; the text's 8x8 groups suit AMD's 64-wide wavefronts); each
 // invocation computes a block of BW words (4 lanes: 4 GRAY8 pixels, 2 GRAY16
-// pixels, one RGBA pixel) x 4 rows in registers, reusing every loaded
-// source word for all outputs that need it ("Efficient convolution of multi-dimensional data"). For separable
-// kernels each invocation filters its own 4 source rows horizontally and
-// takes the R rows above and below from its vertical neighbours through
-// shared memory; only the top and bottom invocations of the group filter
-// halo rows themselves. Non-separable kernels stream the 4+2R source rows
-// through the block. Border classes ("Tiled Convolution"): the tiles that read inside
-// the source ROI and write inside the target ROI run the unchecked variant
-// (CHECKED false) in one dispatch; the ring of other tiles runs the checked
-// one (loads through the border rule, writes kept inside the target ROI) in
-// a second. Two pipelines rather than one branching shader: the checked
-// code's registers would otherwise lower the occupancy of every tile.
+// pixels, one RGBA pixel) x 4 rows in registers, reusing every loaded source
+// word for all outputs that need it ("Efficient convolution of
+// multi-dimensional data"). For separable kernels each invocation filters its
+// own 4 source rows horizontally and takes the R rows above and below from its
+// vertical neighbours through shared memory; only the top and bottom
+// invocations of the group filter halo rows themselves. Non-separable kernels
+// stream the 4+2R source rows through the block. Border classes ("Tiled
+// Convolution"): the tiles that read inside the source ROI and write inside
+// the target ROI run the unchecked variant (CHECKED false) in one dispatch;
+// the ring of other tiles runs the checked one (loads through the border rule,
+// writes kept inside the target ROI) in a second. Two pipelines rather than
+// one branching shader: the checked code's registers would otherwise lower the
+// occupancy of every tile.
 #extension GL_GOOGLE_include_directive : require
 #include "tiledconv_common.glsl"
 
