@@ -353,6 +353,7 @@ fill_spec (gint32 * spec, const Blur * b, const VktPlane * p,
   spec[VKT_SPEC_NCOMP] = p->ncomp;
   spec[VKT_SPEC_CPW] = p->cpw;
   spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
   spec[GAUSS_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
   spec[GAUSS_SPEC_S] = block_words (p);
   spec[GAUSS_SPEC_UNSHARP] = b->amount != 0.0f;

@@ -12,7 +12,8 @@
 GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
 #define GST_CAT_DEFAULT gst_vktile_filter_debug
 
-#define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 }"
+#define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, " \
+    "NV12, Y444, I420_10LE, Y444_16LE }"
 #define VKTILE_CAPS \
     GST_VIDEO_CAPS_MAKE (VKTILE_FORMATS) "; " \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, \
@@ -1626,6 +1627,9 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame,
       if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
         continue;
       pl->bpc = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
+      /* 10-bit formats hold 0..1023 in 16-bit lanes */
+      pl->max_code = (1u << (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) +
+              GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c))) - 1;
       pl->ncomp = GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) / pl->bpc;
       pl->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
       pl->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
@@ -1636,7 +1640,6 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame,
             pl->bpc);
     }
     pl->cpw = 4 / pl->bpc;
-    pl->max_code = pl->bpc == 1 ? 255.0f : 65535.0f;
     pl->keep_output = meta;
     pl->active = pl->chan_mask != 0 && (region || !meta)
         && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);

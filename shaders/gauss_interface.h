@@ -42,18 +42,18 @@
   VKT_I32 (tmp_stride)  /* two-pass: floats per intermediate row */
 
 /* Specialization ids (after the shared ones of vktile_interface.h). */
-#define GAUSS_SPEC_FULL_MASK 4  /* every lane of the plane is filtered */
-#define GAUSS_SPEC_S 5          /* words of a horizontal block */
-#define GAUSS_SPEC_UNSHARP 6    /* out = in + amount (in - blur) */
-#define GAUSS_SPEC_K 7          /* rows of a vertical block */
-#define GAUSS_SPEC_TW 8         /* gauss_fused: lanes of a tile row */
-#define GAUSS_SPEC_SH_ROWS 9    /* gauss_fused: rows shared memory holds */
-#define GAUSS_SPEC_FIXED_RX 10  /* a radius compiled in, 0: push constants */
-#define GAUSS_SPEC_FIXED_HFRONT 11
-#define GAUSS_SPEC_FIXED_HSTEPS 12
-#define GAUSS_SPEC_FIXED_RY 13
-#define GAUSS_SPEC_FIXED_VSTEPS 14
-#define GAUSS_SPEC_COUNT 15
+#define GAUSS_SPEC_FULL_MASK 5  /* every lane of the plane is filtered */
+#define GAUSS_SPEC_S 6          /* words of a horizontal block */
+#define GAUSS_SPEC_UNSHARP 7    /* out = in + amount (in - blur) */
+#define GAUSS_SPEC_K 8          /* rows of a vertical block */
+#define GAUSS_SPEC_TW 9         /* gauss_fused: lanes of a tile row */
+#define GAUSS_SPEC_SH_ROWS 10    /* gauss_fused: rows shared memory holds */
+#define GAUSS_SPEC_FIXED_RX 11  /* a radius compiled in, 0: push constants */
+#define GAUSS_SPEC_FIXED_HFRONT 12
+#define GAUSS_SPEC_FIXED_HSTEPS 13
+#define GAUSS_SPEC_FIXED_RY 14
+#define GAUSS_SPEC_FIXED_VSTEPS 15
+#define GAUSS_SPEC_COUNT 16
 
 #define GAUSS_VSTEP 4           /* vertical taps per step */
 #define GAUSS_PASS_ROWS 8       /* gauss_vpass: its K, rows per invocation */

@@ -50,27 +50,27 @@
   VKT_F32 (temporal_alpha) /* 0 on a restart: the state starts as the frame */
 
 /* Specialization ids (after the shared ones of vktile_interface.h). */
-#define IIR_SPEC_KC 4           /* causal stage order, 0: none */
-#define IIR_SPEC_KA 5           /* anticausal stage order */
-#define IIR_SPEC_FORM_C 6       /* IIR_FORM_* of the causal stage */
-#define IIR_SPEC_FORM_A 7
-#define IIR_SPEC_AXIS 8         /* 0: along rows, 1: along columns */
-#define IIR_SPEC_IN_FLOAT 9     /* input: packed plane / floats */
-#define IIR_SPEC_OUT_KIND 10    /* IIR_OUT_* */
-#define IIR_SPEC_BOX 11         /* input is the box's x[p+r] - x[p-r-1] */
-#define IIR_SPEC_TEMPORAL 12    /* the write smooths across frames */
-#define IIR_SPEC_FULL_MASK 13   /* every lane of the plane is filtered */
-#define IIR_SPEC_SUBS 14        /* iir_scan, iir_box: blocks per chunk, a power of 2 */
-#define IIR_SPEC_LEVEL 14       /* iir_tails: index of the chunk transition */
-#define IIR_SPEC_SLOTS 15       /* iir_tails: chunks + 1 per line group, a power of 2 */
-#define IIR_SPEC_ALIGNED 16     /* along y: a line group is one source word */
-#define IIR_SPEC_UNSHARP 17     /* out = x + amount (x - filtered) */
-#define IIR_SPEC_ITER 18        /* iir_box: iterations of the box, 1 to 3 */
-#define IIR_SPEC_FRAC 19        /* iir_box: fraction bits of its fixed point */
-#define IIR_SPEC_IN_FIXED 20    /* iir_box: input is the fixed-point image */
-#define IIR_SPEC_OUT_RUNS 21     /* along x, packed output: a subgroup stores whole runs */
-#define IIR_SPEC_NOISE_STEP 22  /* iir_noise: IIR_NOISE_* */
-#define IIR_SPEC_COUNT 23
+#define IIR_SPEC_KC 5           /* causal stage order, 0: none */
+#define IIR_SPEC_KA 6           /* anticausal stage order */
+#define IIR_SPEC_FORM_C 7       /* IIR_FORM_* of the causal stage */
+#define IIR_SPEC_FORM_A 8
+#define IIR_SPEC_AXIS 9         /* 0: along rows, 1: along columns */
+#define IIR_SPEC_IN_FLOAT 10     /* input: packed plane / floats */
+#define IIR_SPEC_OUT_KIND 11    /* IIR_OUT_* */
+#define IIR_SPEC_BOX 12         /* input is the box's x[p+r] - x[p-r-1] */
+#define IIR_SPEC_TEMPORAL 13    /* the write smooths across frames */
+#define IIR_SPEC_FULL_MASK 14   /* every lane of the plane is filtered */
+#define IIR_SPEC_SUBS 15        /* iir_scan, iir_box: blocks per chunk, a power of 2 */
+#define IIR_SPEC_LEVEL 15       /* iir_tails: index of the chunk transition */
+#define IIR_SPEC_SLOTS 16       /* iir_tails: chunks + 1 per line group, a power of 2 */
+#define IIR_SPEC_ALIGNED 17     /* along y: a line group is one source word */
+#define IIR_SPEC_UNSHARP 18     /* out = x + amount (x - filtered) */
+#define IIR_SPEC_ITER 19        /* iir_box: iterations of the box, 1 to 3 */
+#define IIR_SPEC_FRAC 20        /* iir_box: fraction bits of its fixed point */
+#define IIR_SPEC_IN_FIXED 21    /* iir_box: input is the fixed-point image */
+#define IIR_SPEC_OUT_RUNS 22     /* along x, packed output: a subgroup stores whole runs */
+#define IIR_SPEC_NOISE_STEP 23  /* iir_noise: IIR_NOISE_* */
+#define IIR_SPEC_COUNT 24
 
 #define IIR_FORM_DIRECT 1       /* y = b0 x + a . past outputs */
 #define IIR_FORM_MODAL3 2       /* one real and one complex pole */

@@ -39,16 +39,16 @@
 /* Specialization ids (after the shared ones of vktile_interface.h). The
  * baselines (naive, shared, hpass, vpass) take the first
  * TILEDCONV_SPEC_BASE_COUNT, tiledconv_tiled all. */
-#define TILEDCONV_SPEC_R 4      /* kernel radius: 1, 2, 3 */
-#define TILEDCONV_SPEC_SEPARABLE 5      /* kx/ky valid, else only K */
-#define TILEDCONV_SPEC_FULL_MASK 6      /* every lane of the plane is filtered */
-#define TILEDCONV_SPEC_BASE_COUNT 7
-#define TILEDCONV_SPEC_FIRST_WORD 7     /* first source word of a block row, relative */
-#define TILEDCONV_SPEC_LANE0 8  /* lane of the first needed component in it */
-#define TILEDCONV_SPEC_NWORDS 9 /* source words per block row */
-#define TILEDCONV_SPEC_BW 10    /* words per block row: TILEDCONV_BLOCK_LANES */
-#define TILEDCONV_SPEC_CHECKED 11       /* the ring of border tiles */
-#define TILEDCONV_SPEC_COUNT 12
+#define TILEDCONV_SPEC_R 5      /* kernel radius: 1, 2, 3 */
+#define TILEDCONV_SPEC_SEPARABLE 6      /* kx/ky valid, else only K */
+#define TILEDCONV_SPEC_FULL_MASK 7      /* every lane of the plane is filtered */
+#define TILEDCONV_SPEC_BASE_COUNT 8
+#define TILEDCONV_SPEC_FIRST_WORD 8     /* first source word of a block row, relative */
+#define TILEDCONV_SPEC_LANE0 9  /* lane of the first needed component in it */
+#define TILEDCONV_SPEC_NWORDS 10 /* source words per block row */
+#define TILEDCONV_SPEC_BW 11    /* words per block row: TILEDCONV_BLOCK_LANES */
+#define TILEDCONV_SPEC_CHECKED 12       /* the ring of border tiles */
+#define TILEDCONV_SPEC_COUNT 13
 
 #define TILEDCONV_MAX_RADIUS 3  /* kernels of 3x3, 5x5, 7x7 */
 

@@ -25,7 +25,11 @@ const int BORDER_REFLECT = 2;
 const int BORDER_WRAP = 3;
 const int BORDER_CONSTANT = 4;
 
-float max_code() { return BPC == 1 ? 255.0 : 65535.0; }
+layout(constant_id = VKT_SPEC_MAX_CODE) const int MAX_CODE = 0;
+
+// Results clamp to the format's range: 10-bit formats (I420_10LE) hold
+// 0..1023 in 16-bit lanes.
+float max_code() { return MAX_CODE > 0 ? float(MAX_CODE) : BPC == 1 ? 255.0 : 65535.0; }
 
 // Lanes convert through the float bit pattern of 2^23 + v instead of
 // int<->float conversion instructions, which run at a quarter of the FMA

@@ -23,7 +23,9 @@
 #define VKT_SPEC_NCOMP 1        /* component slots per pixel: 1, 2, 4 */
 #define VKT_SPEC_CPW 2          /* lanes per 32-bit word: 4 / BPC */
 #define VKT_SPEC_LOG2_NCOMP 3
-#define VKT_SPEC_FIRST_FAMILY 4 /* a family's own ids start here */
+#define VKT_SPEC_MAX_CODE 4     /* the format's largest code value: 255, 1023,
+                                 * 65535 (0: by BPC) */
+#define VKT_SPEC_FIRST_FAMILY 5 /* a family's own ids start here */
 
 /* A bit of every family's chan_mask push constant (bits 0-3: the pixel
  * slots filtered): lanes that a word's store does not filter keep what

@@ -330,7 +330,7 @@ void
 fill_smooth (GstVideoFrame * f, GRand * r, guint c, gdouble min_period,
     gdouble noise)
 {
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (f->info.finfo, c);
   gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
   gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
   gdouble amp[3], fx[3], fy[3], ph[3], left = 0.45;
@@ -365,7 +365,7 @@ fill_smooth (GstVideoFrame * f, GRand * r, guint c, gdouble min_period,
 void
 fill_edges (GstVideoFrame * f, GRand * r, guint c)
 {
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (f->info.finfo, c);
   gint w = GST_VIDEO_FRAME_COMP_WIDTH (f, c);
   gint h = GST_VIDEO_FRAME_COMP_HEIGHT (f, c);
   gdouble bg = g_rand_double (r), noise = g_rand_double_range (r, 0, 0.08);
@@ -750,7 +750,8 @@ leaks_count_alive (void)
 const GstVideoFormat format_groups[N_FORMAT_GROUPS][4] = {
   {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_Y444},
   {GST_VIDEO_FORMAT_NV12},
-  {GST_VIDEO_FORMAT_GRAY16_LE},
+  {GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420_10LE,
+      GST_VIDEO_FORMAT_Y444_16LE},
   {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA},
   {GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx},
 };

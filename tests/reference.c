@@ -205,13 +205,20 @@ comp_ptr (const GstVideoFrame * f, guint c, gint x, gint y)
       + (gsize) x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
 }
 
+gdouble
+ref_comp_maxv (const GstVideoFormatInfo * finfo, guint c)
+{
+  return (1u << (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) +
+          GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c))) - 1;
+}
+
 guint
 ref_comp_get (const GstVideoFrame * f, guint c, gint x, gint y)
 {
   const guint8 *ptr = comp_ptr (f, c, x, y);
 
   if (GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c) > 8)
-    return GST_READ_UINT16_LE (ptr);    /* GRAY16_LE is the only one */
+    return GST_READ_UINT16_LE (ptr);    /* the 16-bit formats are little-endian */
   return *ptr;
 }
 
@@ -230,7 +237,7 @@ void
 ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
     gboolean ties_down)
 {
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (f->info.finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (f->info.finfo, c);
 
   v = ties_down ? ceil (v - 0.5) : floor (v + 0.5);
   ref_comp_set (f, c, x, y, (guint) CLAMP (v, 0.0, maxv));
@@ -241,7 +248,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefConv * p)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (finfo, c);
   gdouble cval = p->border_value * maxv;
   gint r = p->ksize / 2;
   gint tx, ty, px, py, w, h, x, y, i, j;

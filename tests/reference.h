@@ -82,6 +82,10 @@ gboolean ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
 void ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
     const RefConv * p);
 
+/* The largest code value of component c: the bits of its depth and its
+ * shift, as P010 keeps 10 bits high in 16 (and is filtered as 16-bit). */
+gdouble ref_comp_maxv (const GstVideoFormatInfo * finfo, guint c);
+
 /* Reads / writes component c of pixel (x, y), in plane coordinates. */
 guint ref_comp_get (const GstVideoFrame * f, guint c, gint x, gint y);
 void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);

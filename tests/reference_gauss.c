@@ -144,7 +144,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefGauss * p)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (finfo, c);
   gint tx, ty, px, py, w, h, x, y;
   gdouble *src, *blur;
 

@@ -485,7 +485,7 @@ frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
   gint i;
 
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
-    gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+    gdouble maxv = ref_comp_maxv (finfo, c);
     gint tx, ty, px, py, w, h, x, y;
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
@@ -556,7 +556,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     const RefIir * p, RefIirTemporal * t)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = (1 << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+  gdouble maxv = ref_comp_maxv (finfo, c);
   gdouble a = p->temporal_alpha;
   gint tx, ty, px, py, w, h, x, y;
   gdouble *src, *s;
