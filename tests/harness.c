@@ -405,6 +405,21 @@ fill_edges (GstVideoFrame * f, GRand * r, guint c)
   }
 }
 
+/* Random bytes make values beyond a 10-bit format's range (1023 in 16
+ * bits): keep them inside, as a real source does. */
+static void
+keep_in_range (GstVideoFrame * f, guint c)
+{
+  guint maxv = (guint) ref_comp_maxv (f->info.finfo, c);
+  gint x, y;
+
+  if (maxv == 255 || maxv == 65535)
+    return;
+  for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (f, c); y++)
+    for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (f, c); x++)
+      ref_comp_set (f, c, x, y, ref_comp_get (f, c, x, y) % (maxv + 1));
+}
+
 void
 fill_content (GstVideoFrame * f, GRand * r, Content content)
 {
@@ -417,6 +432,8 @@ fill_content (GstVideoFrame * f, GRand * r, Content content)
       fill_smooth (f, r, c, g_rand_double_range (r, 6, 40), 0.02);
     else if (content == CONTENT_EDGES)
       fill_edges (f, r, c);
+    else
+      keep_in_range (f, c);
   }
 }
 
@@ -460,12 +477,10 @@ make_frame (const GstVideoInfo * info, GRand * r, Layout layout,
   fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
   fill_random (r, map.data, map.size);
   gst_buffer_unmap (buf, &map);
-  if (content != CONTENT_NOISE) {
-    fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buf,
-            GST_MAP_WRITE));
-    fill_content (&frame, r, content);
-    gst_video_frame_unmap (&frame);
-  }
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buf,
+          GST_MAP_WRITE));
+  fill_content (&frame, r, content);
+  gst_video_frame_unmap (&frame);
   return buf;
 }
 
@@ -674,8 +689,7 @@ make_pool_frame (GstHarness * h, const GstVideoInfo * info,
           (gsize) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c) *
           GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c));
   }
-  if (content != CONTENT_NOISE)
-    fill_content (&frame, rand, content);
+  fill_content (&frame, rand, content);
   gst_video_frame_unmap (&frame);
   return buf;
 }
