@@ -520,7 +520,8 @@ name_matches (const gchar * device_name, const gchar * wanted)
 }
 
 /* The physical device that device-index and device-name choose among the
- * instance's, or -1 with an error that lists them. */
+ * instance's (neither set: the first), or -1 with an error that lists
+ * them. */
 static gint
 choose_device (GstVulkanInstance * instance, gint index, const gchar * name,
     GError ** error)
@@ -539,15 +540,11 @@ choose_device (GstVulkanInstance * instance, gint index, const gchar * name,
         && (!name || name_matches (props.deviceName, name)))
       chosen = i;
   }
-  if (chosen < 0 && index < 0 && !name)
-    chosen = 0;
-  if (chosen < 0 || (guint) chosen >= instance->n_physical_devices) {
+  if (chosen < 0)
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
         "No Vulkan device matches device-index=%d device-name=\"%s\" "
         "(devices: %s)", index, name ? name : "",
         list->len ? list->str : "none");
-    chosen = -1;
-  }
   g_string_free (list, TRUE);
   return chosen;
 }

@@ -110,10 +110,10 @@ struct _VktCompute
   GError *error;                /* first recording error of this frame */
 
   /* Between vkt_compute_streams_begin() and _end(): the dispatches held
-   * back, the stream being recorded and its step (barriers so far). */
+   * back, and the step (barriers so far) of the stream being recorded. */
   guint streaming;              /* nesting depth of _streams_begin */
   GArray *held;                 /* HeldDispatch */
-  guint stream, step, max_step;
+  guint step, max_step;
 };
 
 /* A dispatch recorded into a stream, emitted by vkt_compute_streams_end(). */

@@ -148,6 +148,23 @@ static const struct
       "out/benchmark.png"},
 };
 
+/* Runs argv in the source tree (envp NULL: this process's environment)
+ * and fails the test, with what it printed, unless it exits 0; its
+ * output is left in *out and *err (owned). */
+static void
+run_in_source (const gchar * const *argv, gchar ** envp, GSpawnFlags flags,
+    gchar ** out, gchar ** err)
+{
+  GError *error = NULL;
+  gint status = -1;
+
+  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv, envp,
+          flags, NULL, NULL, out, err, &status, &error), "%s: %s", argv[0],
+      error ? error->message : "?");
+  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
+      "status %d:\n%s\n%s", argv[0], status, *out, *err);
+}
+
 GST_START_TEST (test_script)
 {
   gchar *path = g_build_filename (VKTILE_SOURCE_ROOT, "pipelines",
@@ -157,9 +174,7 @@ GST_START_TEST (test_script)
   GPtrArray *argv = g_ptr_array_new ();
   gchar **envp = g_get_environ ();
   gchar *out = NULL, *err = NULL;
-  GError *error = NULL;
   GStatBuf st;
-  gint status = -1;
   guint i;
 
   g_ptr_array_add (argv, path);
@@ -171,11 +186,8 @@ GST_START_TEST (test_script)
   envp = g_environ_unsetenv (envp, "DISPLAY");
   envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
   g_remove (writes);
-  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv->pdata, envp,
-          G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error),
-      "%s: %s", path, error ? error->message : "?");
-  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
-      "status %d:\n%s\n%s", scripts[__i__].script, status, out, err);
+  run_in_source ((const gchar * const *) argv->pdata, envp, G_SPAWN_DEFAULT,
+      &out, &err);
   fail_unless (g_stat (writes, &st) == 0 && st.st_size > 0, "%s did not "
       "write %s:\n%s\n%s", scripts[__i__].script, scripts[__i__].writes, out,
       err);
@@ -200,14 +212,8 @@ GST_START_TEST (test_python_timing)
       ? "/usr/bin/python3" : "python3";
   const gchar *argv[] = { python, script, NULL };
   gchar *out = NULL, *err = NULL;
-  GError *error = NULL;
-  gint status = -1;
 
-  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv, NULL,
-          G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error),
-      "%s: %s", script, error ? error->message : "?");
-  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
-      "status %d:\n%s\n%s", script, status, out, err);
+  run_in_source (argv, NULL, G_SPAWN_SEARCH_PATH, &out, &err);
   g_free (out);
   g_free (err);
   g_free (script);
@@ -227,15 +233,9 @@ GST_START_TEST (test_inspect_dump)
   const gchar *argv[] = { script, NULL };
   gchar *out = NULL, *err = NULL, *kept = NULL;
   gchar **now_lines, **kept_lines;
-  GError *error = NULL;
-  gint status = -1;
   guint i;
 
-  fail_unless (g_spawn_sync (VKTILE_SOURCE_ROOT, (gchar **) argv, NULL,
-          G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error),
-      "%s: %s", script, error ? error->message : "?");
-  fail_unless (g_spawn_check_wait_status (status, NULL), "%s exited with "
-      "status %d:\n%s", script, status, err);
+  run_in_source (argv, NULL, G_SPAWN_DEFAULT, &out, &err);
   fail_unless (g_file_get_contents (kept_path, &kept, NULL, NULL));
   now_lines = g_strsplit (out, "\n", -1);
   kept_lines = g_strsplit (kept, "\n", -1);
