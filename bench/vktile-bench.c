@@ -66,6 +66,7 @@ static gboolean opt_no_sysmem = FALSE;
 static gboolean opt_no_chain = FALSE;
 static gint opt_timeout = 60;
 static gint opt_device_index = -1;
+static gchar *opt_device_name = NULL;
 static gboolean opt_verbose = FALSE;
 static gint opt_regions = 0;
 
@@ -121,8 +122,12 @@ static GOptionEntry entries[] = {
         "Seconds one push of frames may take before its row is abandoned "
         "(default 60)", "S"},
   {"device-index", 'd', 0, G_OPTION_ARG_INT, &opt_device_index,
-        "Vulkan physical device to use, as vulkaninfo numbers them (default: "
-        "the first that is not a CPU)", "N"},
+        "Vulkan device to measure, as vulkaninfo numbers them and as the "
+        "elements' device-index chooses (default: the first that is not a "
+        "CPU)", "N"},
+  {"device-name", 0, 0, G_OPTION_ARG_STRING, &opt_device_name,
+        "Measure the device whose name holds S, case ignored, as the "
+        "elements' device-name chooses; with -d both must hold", "S"},
   {"regions", 0, 0, G_OPTION_ARG_INT, &opt_regions,
         "Attach to every frame N regions of interest of type \"face\" (a "
         "grid of boxes covering a quarter of the frame in all, N a square) "
@@ -448,11 +453,10 @@ bench_open (Bench * b, GError ** error)
   b->instance = gst_vulkan_instance_new ();
   if (!gst_vulkan_instance_open (b->instance, error))
     return FALSE;
-  /* gstvulkan would take device 0; a machine with a GPU may also list
+  /* The elements would take device 0; a machine with a GPU may also list
    * lavapipe, and the GPU is what is being measured. */
-  if (opt_device_index < 0) {
+  if (opt_device_index < 0 && !opt_device_name) {
     guint i;
-    opt_device_index = 0;
     for (i = 0; i < b->instance->n_physical_devices; i++) {
       VkPhysicalDeviceProperties props;
       vkGetPhysicalDeviceProperties (b->instance->physical_devices[i], &props);
@@ -462,16 +466,12 @@ bench_open (Bench * b, GError ** error)
       }
     }
   }
-  if ((guint) opt_device_index >= b->instance->n_physical_devices) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_INITIALIZATION_FAILED,
-        "No Vulkan device %d (%u devices)", opt_device_index,
-        b->instance->n_physical_devices);
+  /* Chosen as the elements choose theirs; they share it (on_create_device),
+   * so their frames and the benchmark's live on one VkDevice. */
+  b->device = vkt_device_new_chosen (b->instance, opt_device_index,
+      opt_device_name, error);
+  if (!b->device)
     return FALSE;
-  }
-  b->device = gst_vulkan_device_new_with_index (b->instance,
-      opt_device_index);
-  /* As the elements' own devices have it: system memory is imported. */
-  vkt_device_request_host_import (b->device);
   if (!gst_vulkan_device_open (b->device, error))
     return FALSE;
   g_signal_connect (b->instance, "create-device",

@@ -13,7 +13,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
 #define GST_CAT_DEFAULT gst_vktile_filter_debug
 
 #define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, " \
-    "NV12, Y444, I420_10LE, Y444_16LE }"
+    "NV12, Y444, P010_10LE, I420_10LE, Y444_16LE }"
 #define VKTILE_CAPS \
     GST_VIDEO_CAPS_MAKE (VKTILE_FORMATS) "; " \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, \
@@ -507,48 +507,6 @@ process_instance (GError ** error)
   return ret;
 }
 
-static gboolean
-name_matches (const gchar * device_name, const gchar * wanted)
-{
-  gchar *a = g_utf8_casefold (device_name, -1), *b = g_utf8_casefold (wanted,
-      -1);
-  gboolean found = strstr (a, b) != NULL;
-
-  g_free (a);
-  g_free (b);
-  return found;
-}
-
-/* The physical device that device-index and device-name choose among the
- * instance's (neither set: the first), or -1 with an error that lists
- * them. */
-static gint
-choose_device (GstVulkanInstance * instance, gint index, const gchar * name,
-    GError ** error)
-{
-  GString *list = g_string_new (NULL);
-  gint chosen = -1;
-  guint i;
-
-  for (i = 0; i < instance->n_physical_devices; i++) {
-    VkPhysicalDeviceProperties props;
-
-    vkGetPhysicalDeviceProperties (instance->physical_devices[i], &props);
-    g_string_append_printf (list, "%s%u: %s", i ? ", " : "", i,
-        props.deviceName);
-    if (chosen < 0 && (index < 0 || (guint) index == i)
-        && (!name || name_matches (props.deviceName, name)))
-      chosen = i;
-  }
-  if (chosen < 0)
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-        "No Vulkan device matches device-index=%d device-name=\"%s\" "
-        "(devices: %s)", index, name ? name : "",
-        list->len ? list->str : "none");
-  g_string_free (list, TRUE);
-  return chosen;
-}
-
 /* A device that came from the pipeline or the application wins over
  * device-index and device-name; say so where they disagree. */
 static void
@@ -556,8 +514,8 @@ warn_shared_device (GstVkTileFilter * self, gint index, const gchar * name)
 {
   GstVulkanPhysicalDevice *phys = PRIV (self)->device->physical_device;
 
-  if ((index < 0 || (guint) index == phys->device_index)
-      && (!name || name_matches (phys->properties.deviceName, name)))
+  if (vkt_device_is_chosen (phys->device_index, phys->properties.deviceName,
+          index, name))
     return;
   GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
       ("Running on the device the pipeline shares, not the one asked for"),
@@ -610,16 +568,10 @@ open_device (GstVkTileFilter * self, GError ** error)
     if (priv->device) {
       warn_shared_device (self, index, name);
     } else {
-      gint chosen = choose_device (priv->instance, index, name, error);
-      if (chosen < 0) {
-        g_free (name);
-        return FALSE;
-      }
-      priv->device = gst_vulkan_device_new_with_index (priv->instance,
-          chosen);
-      vkt_device_request_host_import (priv->device);
+      priv->device = vkt_device_new_chosen (priv->instance, index, name,
+          error);
     }
-    if (!gst_vulkan_device_open (priv->device, error)) {
+    if (!priv->device || !gst_vulkan_device_open (priv->device, error)) {
       gst_clear_object (&priv->device);
       g_free (name);
       return FALSE;
@@ -1160,6 +1112,20 @@ set_plane_words (VktFrame * frame, const GstVideoInfo * info, gsize base,
   }
 }
 
+/* The lane of component c inside its pixel, counted in components. Byte
+ * offsets of 16-bit components are even; GStreamer 1.22 tables V of
+ * P010_10LE at offset 1, counted in components, where its pack and unpack
+ * functions put it at byte 2. */
+static guint
+comp_lane (const GstVideoFormatInfo * finfo, guint c)
+{
+  guint offset = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c);
+
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) <= 8 || offset % 2 != 0)
+    return offset;
+  return offset / 2;
+}
+
 /* Bytes of one row of plane `plane` that hold pixels. */
 static gsize
 plane_row_bytes (const GstVideoInfo * info, guint plane)
@@ -1633,8 +1599,7 @@ describe_planes (GstVkTileFilter * self, VktFrame * frame,
       ws = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
       hs = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
       if (planes & (1u << c))
-        pl->chan_mask |= 1u << (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) /
-            pl->bpc);
+        pl->chan_mask |= 1u << comp_lane (finfo, c);
     }
     pl->cpw = 4 / pl->bpc;
     pl->keep_output = meta;

@@ -1334,6 +1334,53 @@ host_import_free (gpointer data)
   g_free (imp);
 }
 
+gboolean
+vkt_device_is_chosen (guint device_index, const gchar * device_name,
+    gint index, const gchar * name)
+{
+  gchar *have, *want;
+  gboolean found;
+
+  if (index >= 0 && (guint) index != device_index)
+    return FALSE;
+  if (!name)
+    return TRUE;
+  have = g_utf8_casefold (device_name, -1);
+  want = g_utf8_casefold (name, -1);
+  found = strstr (have, want) != NULL;
+  g_free (have);
+  g_free (want);
+  return found;
+}
+
+GstVulkanDevice *
+vkt_device_new_chosen (GstVulkanInstance * instance, gint index,
+    const gchar * name, GError ** error)
+{
+  GString *list = g_string_new (NULL);
+  GstVulkanDevice *device = NULL;
+  guint i;
+
+  for (i = 0; i < instance->n_physical_devices; i++) {
+    VkPhysicalDeviceProperties props;
+
+    vkGetPhysicalDeviceProperties (instance->physical_devices[i], &props);
+    g_string_append_printf (list, "%s%u: %s", i ? ", " : "", i,
+        props.deviceName);
+    if (!device && vkt_device_is_chosen (i, props.deviceName, index, name)) {
+      device = gst_vulkan_device_new_with_index (instance, i);
+      vkt_device_request_host_import (device);
+    }
+  }
+  if (!device)
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "No Vulkan device matches device-index=%d device-name=\"%s\" "
+        "(devices: %s)", index, name ? name : "",
+        list->len ? list->str : "none");
+  g_string_free (list, TRUE);
+  return device;
+}
+
 void
 vkt_device_request_host_import (GstVulkanDevice * device)
 {

@@ -171,6 +171,16 @@ void vkt_memory_set_sync (GstMemory * mem, VktSync * sync);
 gboolean vkt_memory_wait (GstMemory * mem, GError ** error);
 gboolean vkt_buffer_wait (GstBuffer * buffer, GError ** error);
 
+/* Choosing a device as the elements' device-index and device-name do:
+ * index as vulkaninfo numbers the instance's devices (-1: any), name a
+ * piece of the device's name, case ignored (NULL: any). The device is the
+ * first that matches, not yet opened, with host memory import requested;
+ * NULL with an error that lists the devices if none matches. */
+gboolean vkt_device_is_chosen (guint device_index, const gchar * device_name,
+    gint index, const gchar * name);
+GstVulkanDevice *vkt_device_new_chosen (GstVulkanInstance * instance,
+    gint index, const gchar * name, GError ** error);
+
 /* Importing system memory (VK_EXT_external_memory_host): request it before
  * gst_vulkan_device_open(); the alignment is 0 where the device lacks it.
  * The import covers the aligned pages around [data, data + size), read-only

@@ -493,6 +493,10 @@ void store_floats_at(int p, int line, vec4 v)
 
 // Writes position p of line group `line` along y (not yet scaled) to the
 // packed output: the row's words that the group's lanes cover, finished.
+// A word with no lane inside the ROI is not written: past the end of a row
+// it is the next row's first word, which another group writes (16-bit
+// lanes: a group of 4 lanes is two words, the second one outside an odd
+// number of lanes).
 void store_packed_y_at(int p, int line, vec4 v)
 {
   v *= output_scale();
@@ -500,6 +504,8 @@ void store_packed_y_at(int p, int line, vec4 v)
   int word0 = (pc.dst_x * NCOMP + k0) / CPW;
   int row = pc.dst_y + p;
   [[unroll]] for (int w = 0; w < 4 / CPW; w++) {
+    if (k0 + (w + 1) * CPW <= 0 || k0 + w * CPW >= pc.width * NCOMP)
+      continue;
     uint word = 0u, keep = 0u;
     [[unroll]] for (int l = 0; l < CPW; l++) {
       int k = k0 + w * CPW + l;

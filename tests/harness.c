@@ -128,9 +128,9 @@ compare_frames (const GstVideoFrame * got, const GstVideoFrame * want,
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
       if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
         continue;
-      covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c)] = TRUE;
+      covered[ref_comp_offset (finfo, c)] = TRUE;
       if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8)
-        covered[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + 1] = TRUE;
+        covered[ref_comp_offset (finfo, c) + 1] = TRUE;
     }
     for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c0); y++) {
       const guint8 *rg = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (got, p)
@@ -406,18 +406,21 @@ fill_edges (GstVideoFrame * f, GRand * r, guint c)
 }
 
 /* Random bytes make values beyond a 10-bit format's range (1023 in 16
- * bits): keep them inside, as a real source does. */
+ * bits), or low bits that P010_10LE leaves zero: make them what a real
+ * source sends. */
 static void
 keep_in_range (GstVideoFrame * f, guint c)
 {
   guint maxv = (guint) ref_comp_maxv (f->info.finfo, c);
+  guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (f->info.finfo, c);
   gint x, y;
 
-  if (maxv == 255 || maxv == 65535)
+  if ((maxv == 255 || maxv == 65535) && shift == 0)
     return;
   for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (f, c); y++)
     for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (f, c); x++)
-      ref_comp_set (f, c, x, y, ref_comp_get (f, c, x, y) % (maxv + 1));
+      ref_comp_set (f, c, x, y,
+          (ref_comp_get (f, c, x, y) % (maxv + 1)) >> shift << shift);
 }
 
 void
@@ -761,36 +764,43 @@ leaks_count_alive (void)
   return alive;
 }
 
+const GstVideoFormat all_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
+  GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_I420_10LE,
+  GST_VIDEO_FORMAT_Y444_16LE,
+};
+
 const GstVideoFormat format_groups[N_FORMAT_GROUPS][4] = {
   {GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_Y444},
   {GST_VIDEO_FORMAT_NV12},
+  {GST_VIDEO_FORMAT_P010_10LE},
   {GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420_10LE,
       GST_VIDEO_FORMAT_Y444_16LE},
   {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA},
   {GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx},
 };
 
-guint
-format_index (const GstVideoFormat * formats, guint n_formats,
-    GstVideoFormat fmt)
+static guint
+format_index (GstVideoFormat fmt)
 {
   guint i;
 
-  for (i = 0; i < n_formats; i++)
-    if (formats[i] == fmt)
+  for (i = 0; i < N_FORMATS; i++)
+    if (all_formats[i] == fmt)
       return i;
   g_error ("format %s is not in the list", gst_video_format_to_string (fmt));
   return 0;
 }
 
 GstVideoFormat
-harness_group_format (const GstVideoFormat * formats, guint n_formats,
-    guint g, guint i, guint * index)
+harness_group_format (guint g, guint i, guint * index)
 {
   GstVideoFormat fmt = i < G_N_ELEMENTS (format_groups[g]) ?
       format_groups[g][i] : GST_VIDEO_FORMAT_UNKNOWN;
 
   if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
-    *index = format_index (formats, n_formats, fmt);
+    *index = format_index (fmt);
   return fmt;
 }

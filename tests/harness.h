@@ -66,18 +66,17 @@ void check_pad_templates (const gchar * element,
  * each variant once per group instead of once per format. NV12 has a group
  * of its own: its two planes need the variants of two groups, which would
  * make its group the longest test by far on a cold shader cache. */
-#define N_FORMAT_GROUPS 5
+#define N_FORMAT_GROUPS 6
 extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][4];
 
-/* The index of fmt in formats (which must hold it). */
-guint format_index (const GstVideoFormat * formats, guint n_formats,
-    GstVideoFormat fmt);
+/* Every format the elements take, in the order of their pad templates. */
+#define N_FORMATS 12
+extern const GstVideoFormat all_formats[N_FORMATS];
 
 /* The i-th format of group g (GST_VIDEO_FORMAT_UNKNOWN past its end) and,
- * for a format, its index in formats[n_formats]: the loop tests run a
- * group of formats through one harness. */
-GstVideoFormat harness_group_format (const GstVideoFormat * formats,
-    guint n_formats, guint g, guint i, guint * index);
+ * for a format, its index in all_formats: the loop tests run a group of
+ * formats through one harness. */
+GstVideoFormat harness_group_format (guint g, guint i, guint * index);
 
 /* How a test frame is laid out in memory. */
 typedef enum

@@ -193,6 +193,19 @@ ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
           c), GST_VIDEO_FRAME_COMP_HEIGHT (f, c), tx, ty, px, py, w, h);
 }
 
+guint
+ref_comp_offset (const GstVideoFormatInfo * finfo, guint c)
+{
+  guint offset = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c);
+
+  /* A 16-bit little-endian value starts at an even byte; GStreamer 1.22
+   * tables P010_10LE's V at offset 1, counted in components, while its
+   * pack and unpack functions put V at byte 2 */
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 && offset % 2 != 0)
+    offset *= 2;
+  return offset;
+}
+
 static guint8 *
 comp_ptr (const GstVideoFrame * f, guint c, gint x, gint y)
 {
@@ -200,7 +213,7 @@ comp_ptr (const GstVideoFrame * f, guint c, gint x, gint y)
   guint plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
   guint8 *base = GST_VIDEO_FRAME_PLANE_DATA (f, plane);
 
-  return base + GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c)
+  return base + ref_comp_offset (finfo, c)
       + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (f, plane)
       + (gsize) x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
 }

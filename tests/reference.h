@@ -86,6 +86,9 @@ void ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
  * shift, as P010 keeps 10 bits high in 16 (and is filtered as 16-bit). */
 gdouble ref_comp_maxv (const GstVideoFormatInfo * finfo, guint c);
 
+/* The byte offset of component c inside its pixel. */
+guint ref_comp_offset (const GstVideoFormatInfo * finfo, guint c);
+
 /* Reads / writes component c of pixel (x, y), in plane coordinates. */
 guint ref_comp_get (const GstVideoFrame * f, guint c, gint x, gint y);
 void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);

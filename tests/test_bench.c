@@ -119,12 +119,43 @@ column (gchar ** header, const gchar * name)
   return -1;
 }
 
+/* The name of device 0 as vktile-bench lists the devices when none
+ * matches --device-name, which must fail. */
+static gchar *
+first_device_name (void)
+{
+  const gchar *argv[] = { VKTILE_BENCH, "--device-name", "no such GPU", NULL };
+  gchar *out = NULL, *err = NULL, *start, *end, *name;
+  gint status = -1;
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, &out,
+          &err, &status, NULL));
+  fail_if (g_spawn_check_wait_status (status, NULL),
+      "vktile-bench ran on no device it was asked for:\n%s", out);
+  start = strstr (err, "(devices: 0: ");
+  fail_unless (start != NULL, "no list of devices in: %s", err);
+  start += strlen ("(devices: 0: ");
+  end = strstr (start, ", 1: ");
+  if (!end)
+    end = strrchr (start, ')');
+  name = g_strndup (start, end - start);
+  g_free (out);
+  g_free (err);
+  return name;
+}
+
+/* The run takes its device by a piece of its name in upper case, as the
+ * elements' device-name does. */
 GST_START_TEST (test_quick_run)
 {
   gchar *dir = g_dir_make_tmp ("vktile-bench-XXXXXX", NULL);
   gchar *csv_path = g_build_filename (dir, "bench.csv", NULL);
   gchar *md_path = g_build_filename (dir, "bench.md", NULL);
-  const gchar *argv[] = { VKTILE_BENCH, "--quick", "-s", "97x33",
+  gchar *device = first_device_name ();
+  gchar *piece = g_ascii_strup (device, MIN (strlen (device), 8));
+  gchar *said = g_strdup_printf ("device: %s (", device);
+  const gchar *argv[] = { VKTILE_BENCH, "--device-name", piece,
+    "--quick", "-s", "97x33",
     "-e", "tiledconv,gaussblur",
     "-c", "tiledconv preset=box3 algorithm=tiled",
     "-c", "tiledconv preset=box3 algorithm=naive",
@@ -145,6 +176,7 @@ GST_START_TEST (test_quick_run)
   fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
   fail_unless (g_file_test (md_path, G_FILE_TEST_EXISTS));
   fail_unless (strstr (out, "Repeatability (A/A)") != NULL);
+  fail_unless (strstr (err, said) != NULL, "not run on %s:\n%s", device, err);
 
   lines = g_strsplit (csv, "\n", -1);
   header = csv_fields (lines[0]);
@@ -205,6 +237,9 @@ GST_START_TEST (test_quick_run)
   g_unlink (csv_path);
   g_unlink (md_path);
   g_rmdir (dir);
+  g_free (said);
+  g_free (piece);
+  g_free (device);
   g_free (csv_path);
   g_free (md_path);
   g_free (dir);

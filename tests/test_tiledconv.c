@@ -41,18 +41,10 @@
 
 static guint32 base_seed;
 
-static const GstVideoFormat all_formats[] = {
-  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
-  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
-  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
-  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_Y444_16LE,
-};
-
-#define N_FORMATS G_N_ELEMENTS (all_formats)
 
 /* The i-th format of group g and its index in all_formats (harness.h). */
 #define group_format(g, i, index) \
-    harness_group_format (all_formats, N_FORMATS, g, i, index)
+    harness_group_format (g, i, index)
 
 static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
 
@@ -453,6 +445,67 @@ GST_START_TEST (test_reference_detects_copy)
 
 GST_END_TEST;
 
+/* The reference reads component c where GStreamer's own unpack function
+ * finds it: every component of every pixel, set to a random code value,
+ * comes back from the unpacked line (ARGB/AYUV, 8 or 16 bits) in its top
+ * depth bits. Catches a wrong table offset, such as that of V in
+ * GStreamer 1.22's P010_10LE. */
+GST_START_TEST (test_reference_reads_what_gstreamer_unpacks)
+{
+  GstVideoFormat fmt = all_formats[__i__];
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (fmt);
+  const GstVideoFormatInfo *uinfo =
+      gst_video_format_get_info (finfo->unpack_format);
+  guint ubits = GST_VIDEO_FORMAT_INFO_DEPTH (uinfo, 0);
+  GRand *r = g_rand_new_with_seed (base_seed + __i__);
+  GstVideoInfo info;
+  GstVideoFrame f;
+  GstBuffer *buf;
+  guint16 *line16;
+  guint8 *line8;
+  guint c;
+  gint x, y;
+
+  gst_video_info_set_format (&info, fmt, 9, 5);
+  buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
+  fail_unless (gst_video_frame_map (&f, &info, buf, GST_MAP_READWRITE));
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++)
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++)
+        ref_comp_set (&f, c, x, y,
+            g_rand_int_range (r, 0, (gint) ref_comp_maxv (finfo, c) + 1));
+
+  line16 = g_new0 (guint16, 4 * GST_VIDEO_INFO_WIDTH (&info));
+  line8 = (guint8 *) line16;
+  for (y = 0; y < GST_VIDEO_INFO_HEIGHT (&info); y++) {
+    finfo->unpack_func (finfo, GST_VIDEO_PACK_FLAG_NONE, line16, f.data,
+        f.info.stride, 0, y, GST_VIDEO_INFO_WIDTH (&info));
+    for (x = 0; x < GST_VIDEO_INFO_WIDTH (&info); x++) {
+      for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++) {
+        guint depth = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c);
+        guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
+        /* unpacked: A, then R G B or Y U V */
+        guint slot = 4 * x + (c == 3 ? 0 : c + 1);
+        guint unpacked = ubits > 8 ? line16[slot] : line8[slot];
+        guint mine = ref_comp_get (&f, c,
+            x >> GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c),
+            y >> GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c));
+
+        fail_unless (mine >> shift == unpacked >> (ubits - depth),
+            "%s component %u at %d,%d: the reference reads %u, GStreamer "
+            "unpacks %u", gst_video_format_to_string (fmt), c, x, y, mine,
+            unpacked);
+      }
+    }
+  }
+  g_free (line16);
+  gst_video_frame_unmap (&f);
+  gst_buffer_unref (buf);
+  g_rand_free (r);
+}
+
+GST_END_TEST;
+
 /* The border rules of SEMANTICS.md / OpenCV on a range "abcd" and on ranges
  * shorter than the kernel radius. */
 GST_START_TEST (test_reference_border_rules)
@@ -834,6 +887,8 @@ GST_START_TEST (test_planes)
     {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
     {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
     {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
+    {GST_VIDEO_FORMAT_P010_10LE, 0x4},  /* only V, 16 bits beside U */
+    {GST_VIDEO_FORMAT_P010_10LE, 0x3},  /* Y and U */
   };
   guint i;
   Fx fx;
@@ -1447,7 +1502,7 @@ GST_END_TEST;
 GST_START_TEST (test_pad_templates)
 {
   require_tiledconv ();
-  check_pad_templates ("tiledconv", all_formats, G_N_ELEMENTS (all_formats));
+  check_pad_templates ("tiledconv", all_formats, N_FORMATS);
 }
 
 GST_END_TEST;
@@ -1989,6 +2044,8 @@ tiledconv_suite (void)
   tc = tcase_create ("reference");
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_reference_detects_copy, 0, N_FORMATS);
+  tcase_add_loop_test (tc, test_reference_reads_what_gstreamer_unpacks, 0,
+      N_FORMATS);
   tcase_add_test (tc, test_reference_border_rules);
 
   tc = tcase_create ("properties");
