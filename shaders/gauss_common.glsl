@@ -193,8 +193,7 @@ void store_vec4(int c0, int row, vec4 blur, bool checked)
   if (CPW == 4) {
     store_lanes(c0 >> 2, row, v, checked, FULL_MASK, pc.chan_mask, io, target);
   } else {
-    store_lanes(c0 >> 1, row, vec4(v.xy, 0.0, 0.0), checked, FULL_MASK, pc.chan_mask, io, target);
-    store_lanes((c0 >> 1) + 1, row, vec4(v.zw, 0.0, 0.0), checked, FULL_MASK, pc.chan_mask, io,
-                target);
+    store_lanes_pair(c0 >> 1, row, vec4(v.xy, 0.0, 0.0), vec4(v.zw, 0.0, 0.0), checked,
+                     FULL_MASK, pc.chan_mask, io, target);
   }
 }

@@ -46,10 +46,21 @@ float finish(float sum)
   return v + pc.bias;
 }
 
+ivec4 plane_io() { return ivec4(pc.in_base, pc.in_stride, pc.out_base, pc.out_stride); }
+
+ivec4 target_roi()
+{
+  return ivec4(pc.dst_x * NCOMP, (pc.dst_x + pc.width) * NCOMP, pc.dst_y, pc.dst_y + pc.height);
+}
+
 // Writes output word `wx` of row `row` (see store_lanes in vktile.glsl).
 void store_word(int wx, int row, vec4 vals, bool checked)
 {
-  store_lanes(wx, row, vals, checked, FULL_MASK, pc.chan_mask,
-              ivec4(pc.in_base, pc.in_stride, pc.out_base, pc.out_stride),
-              ivec4(pc.dst_x * NCOMP, (pc.dst_x + pc.width) * NCOMP, pc.dst_y, pc.dst_y + pc.height));
+  store_lanes(wx, row, vals, checked, FULL_MASK, pc.chan_mask, plane_io(), target_roi());
+}
+
+// Writes output words `wx` and `wx` + 1 of row `row` (store_lanes_pair()).
+void store_word_pair(int wx, int row, vec4 v0, vec4 v1, bool checked)
+{
+  store_lanes_pair(wx, row, v0, v1, checked, FULL_MASK, pc.chan_mask, plane_io(), target_roi());
 }

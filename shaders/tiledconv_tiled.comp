@@ -217,11 +217,17 @@ void main()
     }
   }
 
-  [[unroll]] for (int o = 0; o < BH; o++)
-    [[unroll]] for (int b = 0; b < BW; b++) {
-      vec4 v = vec4(0.0);
+  // BW is 1 or 2 (TILEDCONV_BLOCK_LANES / CPW)
+  [[unroll]] for (int o = 0; o < BH; o++) {
+    vec4 v[2] = vec4[2](vec4(0.0), vec4(0.0));
+    [[unroll]] for (int b = 0; b < BW; b++)
       [[unroll]] for (int l = 0; l < CPW; l++)
-        v[l] = finish(acc[o * LANES + b * CPW + l]);
-      store_word(w0 + b, y0 + o, v, checked);
-    }
+        v[b][l] = finish(acc[o * LANES + b * CPW + l]);
+    // A block row of 16-bit lanes is two words: stored as one (see
+    // store_lanes_pair()).
+    if (BW == 2)
+      store_word_pair(w0, y0 + o, v[0], v[1], checked);
+    else
+      store_word(w0, y0 + o, v[0], checked);
+  }
 }
