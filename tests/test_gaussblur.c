@@ -86,10 +86,6 @@
 static guint32 base_seed;
 
 
-/* The i-th format of group g and its index in all_formats (harness.h). */
-#define group_format(g, i, index) \
-    harness_group_format (g, i, index)
-
 /* The sizes SPEC.md §8 names. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
@@ -1394,7 +1390,7 @@ GST_START_TEST (test_formats)
   Fx fx;
 
   fx_init (&fx, 100 + __i__);
-  for (i = 0; (fmt = group_format (__i__, i, &fi)); i++)
+  for (i = 0; (fmt = harness_group_format (__i__, i, &fi)); i++)
     formats_one (&fx, fmt, fi);
   /* every one of these changes a random frame: a copy cannot pass */
   fail_unless_equals_int (fx.n_changed, fx.n_frames);

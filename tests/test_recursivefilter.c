@@ -393,10 +393,6 @@ fx_defaults (Fx * fx)
   fx_gaussian (fx, 2.0);
 }
 
-/* The i-th format of group g and its index in all_formats (harness.h). */
-#define group_format(g, i, index) \
-    harness_group_format (g, i, index)
-
 /* ---- frames ---- */
 
 /* Checks out == the reference of fx (with its temporal state, which this
@@ -1630,7 +1626,7 @@ GST_START_TEST (test_formats)
   Fx fx;
 
   fx_init (&fx, 100 + __i__);
-  for (i = 0; (fmt = group_format (__i__, i, &fi)); i++)
+  for (i = 0; (fmt = harness_group_format (__i__, i, &fi)); i++)
     formats_one (&fx, fmt, fi);
   /* every one of these changes a random frame: a copy cannot pass */
   fail_unless_equals_int (fx.n_changed, fx.n_frames);
@@ -1732,8 +1728,8 @@ GST_START_TEST (test_sizes)
   Fx fx;
 
   fx_init (&fx, 300 + __i__);
-  group_format (__i__, 0, &lead);
-  for (i = 0; (fmt = group_format (__i__, i, &fi)); i++) {
+  harness_group_format (__i__, 0, &lead);
+  for (i = 0; (fmt = harness_group_format (__i__, i, &fi)); i++) {
     for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
       fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
       for (alg = 0; alg < 2; alg++) {
@@ -2128,8 +2124,8 @@ GST_START_TEST (test_padded_input)
   Fx fx;
 
   fx_init (&fx, 800 + __i__);
-  group_format (__i__, 0, &lead);
-  for (i = 0; (fmt = group_format (__i__, i, &fi)); i++) {
+  harness_group_format (__i__, 0, &lead);
+  for (i = 0; (fmt = harness_group_format (__i__, i, &fi)); i++) {
     fx_set_caps (&fx, fmt, 33, 17);
     for (l = 0; l < G_N_ELEMENTS (layouts); l++) {
       fx_set_algorithm (&fx, l % 2 ? "scanline" : "tiled", l ? 16 : 0);

@@ -42,10 +42,6 @@
 static guint32 base_seed;
 
 
-/* The i-th format of group g and its index in all_formats (harness.h). */
-#define group_format(g, i, index) \
-    harness_group_format (g, i, index)
-
 static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
 
 #define N_ALGORITHMS G_N_ELEMENTS (algorithms)
@@ -556,8 +552,8 @@ GST_START_TEST (test_matrix)
   Fx fx;
 
   fx_init (&fx, NULL, 100 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 37, 21);
     for (a = 0; a < N_ALGORITHMS; a++) {
       fx_set_algorithm (&fx, algorithms[a]);
@@ -595,8 +591,8 @@ GST_START_TEST (test_matrix_large)
   Fx fx;
 
   fx_init (&fx, NULL, 150 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 300, 100);
     for (b = 0; b < REF_BORDER_N; b++) {
       fx_set_border (&fx, b, g_rand_double (fx.rand));
@@ -636,8 +632,8 @@ GST_START_TEST (test_sizes)
   Fx fx;
 
   fx_init (&fx, NULL, 200 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
       fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
       for (a = 0; a < N_ALGORITHMS; a++) {
@@ -676,8 +672,8 @@ GST_START_TEST (test_roi_large)
   Fx fx;
 
   fx_init (&fx, NULL, 300 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 257, 130);
     for (r = 0; r < G_N_ELEMENTS (rois); r++) {
       const gint *q = rois[r];
@@ -709,8 +705,8 @@ GST_START_TEST (test_smaller_than_kernel)
   Fx fx;
 
   fx_init (&fx, NULL, 400 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     for (s = 0; s < G_N_ELEMENTS (small); s++) {
       fx_set_caps (&fx, fmt, small[s][0], small[s][1]);
       for (b = 0; b < REF_BORDER_N; b++) {
@@ -758,8 +754,8 @@ GST_START_TEST (test_roi)
   Fx fx;
 
   fx_init (&fx, NULL, 500 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 41, 27);
     for (r = 0; r < G_N_ELEMENTS (rois); r++) {
       const gint *q = rois[r];
@@ -810,8 +806,8 @@ GST_START_TEST (test_roi_meta)
   fx_init (&fx, NULL, 3100 + __i__);
   g_object_set (fx.el, "roi-meta", "face,license-plate", "roi-padding", 2,
       NULL);
-  for (i = 0; (fmt = group_format (__i__, i, &fi)) != GST_VIDEO_FORMAT_UNKNOWN;
-      i++) {
+  for (i = 0; (fmt = harness_group_format (__i__, i,
+              &fi)) != GST_VIDEO_FORMAT_UNKNOWN; i++) {
     gchar *what = g_strdup_printf ("roi-meta, algorithm %s",
         algos[(i + __i__) % G_N_ELEMENTS (algos)]);
     GstBuffer *in, *out;
@@ -1042,8 +1038,8 @@ GST_START_TEST (test_padded_input)
   Fx fx;
 
   fx_init (&fx, NULL, 1000 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 33, 17);
     for (a = 0; a < N_ALGORITHMS; a++) {
       fx_set_algorithm (&fx, algorithms[a]);
@@ -1069,8 +1065,8 @@ GST_START_TEST (test_proposed_pool_input)
   Fx fx;
 
   fx_init (&fx, NULL, 1050 + __i__);
-  group_format (__i__, 0, &lead);
-  for (g = 0; (fmt = group_format (__i__, g, &fi)); g++) {
+  harness_group_format (__i__, 0, &lead);
+  for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 45, 23);
     for (a = 0; a < N_ALGORITHMS; a++) {
       fx_set_algorithm (&fx, algorithms[a]);
