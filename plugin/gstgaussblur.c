@@ -3,23 +3,18 @@
  * through Tiling", one dispatch per plane), two-pass ("Blurring at the Speed
  * of Light", through an intermediate buffer) or recursive (recursivefilter's
  * van Vliet Gaussian, vktiirplan.c), with the unsharp mask fused into the last
- * write. The weights and tile math is vktgauss.c; devices, memory and timing
- * are the base class's. */
+ * write. The passes are vktgausspass.c, the weights and tile math vktgauss.c;
+ * devices, memory and timing are the base class's. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstgaussblur.h"
-#include "vktgauss.h"
+#include "vktgausspass.h"
 #include "vktiirplan.h"
-#include "gauss_interface.h"
 
 #include <math.h>
 #include <string.h>
-
-#include "gauss_fused.spv.h"
-#include "gauss_hpass.spv.h"
-#include "gauss_vpass.spv.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_gaussblur_debug);
 #define GST_CAT_DEFAULT gst_gaussblur_debug
@@ -32,32 +27,6 @@ typedef enum
   ALGORITHM_RECURSIVE,
 } GaussblurAlgorithm;
 
-/* The push constants of every gauss_*.comp (gauss_interface.h). */
-typedef struct
-{
-GAUSS_PUSH_FIELDS} GaussPush;
-
-_Static_assert (sizeof (GaussPush) <= VKT_MAX_PUSH_BYTES, "push constants");
-
-#define SHADER(stem, n) { #stem, stem##_spv, sizeof (stem##_spv), n, \
-    { VKT_BIND_STORAGE, VKT_BIND_STORAGE, VKT_BIND_UNIFORM, VKT_BIND_STORAGE }, \
-    sizeof (GaussPush) }
-
-static const VktShader shader_fused = SHADER (gauss_fused, 3);
-static const VktShader shader_hpass = SHADER (gauss_hpass, 4);
-static const VktShader shader_vpass = SHADER (gauss_vpass, 4);
-
-_Static_assert (GAUSS_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
-
-/* What a fused tile may ask for at most (see vkt_gauss_fused_tile()). */
-#define MAX_SHARED_BYTES 49152
-/* Radii up to these are compiled into the shaders (one pipeline per
- * radius, loops unrolled); larger ones loop over push constants. Measured
- * on the H100: unrolled, the fused shader ran 1.6-1.9x faster at radius 24
- * than looping; the two-pass vertical shader ran slower beyond 12. */
-#define FUSED_FIXED_MAX_RADIUS 24
-#define PASS_FIXED_MAX_RADIUS 12
-
 /* Where `auto` switches, measured on an NVIDIA H100 at 1080p and 4K
  * (docs/BENCHMARKS.md): fused beats two-pass up to radius 24 (sigma 8),
  * except on planes of one pixel per word (RGBA) beyond radius 12; the
@@ -66,7 +35,7 @@ _Static_assert (GAUSS_SPEC_COUNT <= VKT_MAX_SPEC, "specialization constants");
  * size row (GRAY8, RGBA, NV12 at 1080p and 4K: two-pass takes 0.99x and
  * 0.94x as long at 1080p GRAY8 and NV12, 1.24-1.70x elsewhere; at sigma 10
  * 1080p NV12 took 0.89x), and the gap grows with sigma. */
-#define AUTO_FUSED_MAX_RADIUS 24
+#define AUTO_FUSED_MAX_RADIUS VKT_GAUSS_FUSED_FIXED_MAX_RADIUS
 #define AUTO_FUSED_MAX_RADIUS_WIDE 12
 #define AUTO_RECURSIVE_MIN_SIGMA 11.0
 
@@ -221,15 +190,12 @@ gst_gaussblur_get_property (GObject * object, guint prop_id, GValue * value,
 /* Everything one frame's recording needs, derived once from the settings. */
 typedef struct
 {
-  gdouble sigma[2];             /* along x, along y */
-  gint radius[2];
-  gfloat amount;
+  VktGaussBlur blur;
   GaussblurAlgorithm algorithm; /* resolved: fused, two-pass or recursive */
   gboolean auto_chosen;         /* by algorithm=auto */
   /* The frame has several regions (roi-meta): every algorithm's regions
    * run side by side, each pass of all of them between two barriers. */
   gboolean several_regions;
-  guint shared_bytes;
   VktCompute *compute;
   VktBufferRef refs[4];         /* in, out, weights, intermediate */
 } Blur;
@@ -239,27 +205,7 @@ recursive_possible (const Blur * b, GstVkTileBorder border)
 {
   return (border == GST_VKTILE_BORDER_CLAMP
       || border == GST_VKTILE_BORDER_CONSTANT)
-      && b->sigma[0] >= 0.5 && b->sigma[1] >= 0.5;
-}
-
-/* Lanes of a fused tile's row: 16 pixels of one word, else 32 lanes. */
-static gint
-tile_lanes (gint ncomp, gint cpw)
-{
-  return cpw == ncomp ? 64 : 32;
-}
-
-/* Every plane's tile fits: the widest rows are those of RGBA-like planes,
- * and a plane of fewer lanes per row needs less. */
-static gboolean
-fused_possible (const Blur * b)
-{
-  VktGaussTaps ytaps;
-  VktGaussTile tile;
-
-  vkt_gauss_taps (&ytaps, b->radius[1], 0, 1, GAUSS_VSTEP);
-  return vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (4, 4),
-      b->shared_bytes);
+      && b->blur.sigma[0] >= 0.5 && b->blur.sigma[1] >= 0.5;
 }
 
 static GaussblurAlgorithm
@@ -267,7 +213,7 @@ resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
 {
   switch (s->algorithm) {
     case ALGORITHM_FUSED:
-      return fused_possible (b) ? ALGORITHM_FUSED : ALGORITHM_TWO_PASS;
+      return vkt_gauss_fused_possible (&b->blur) ? ALGORITHM_FUSED : ALGORITHM_TWO_PASS;
     case ALGORITHM_TWO_PASS:
       return ALGORITHM_TWO_PASS;
     case ALGORITHM_RECURSIVE:
@@ -277,15 +223,16 @@ resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
     default:
       /* An explicit radius asks for that truncation: stay exact. */
       if (s->radius == 0 && recursive_possible (b, border)
-          && MIN (b->sigma[0], b->sigma[1]) >= AUTO_RECURSIVE_MIN_SIGMA)
+          && MIN (b->blur.sigma[0], b->blur.sigma[1]) >=
+          AUTO_RECURSIVE_MIN_SIGMA)
         return ALGORITHM_RECURSIVE;
       /* Small regions are a few fused tiles each, whose halos and
        * dispatches cost more than two passes over all regions at once
        * (docs/BENCHMARKS.md, 64 regions). */
       if (b->several_regions)
         return ALGORITHM_TWO_PASS;
-      if (MAX (b->radius[0], b->radius[1]) <= AUTO_FUSED_MAX_RADIUS
-          && fused_possible (b))
+      if (MAX (b->blur.radius[0], b->blur.radius[1]) <= AUTO_FUSED_MAX_RADIUS
+          && vkt_gauss_fused_possible (&b->blur))
         return ALGORITHM_FUSED;
       return ALGORITHM_TWO_PASS;
   }
@@ -298,163 +245,10 @@ plane_algorithm (const Blur * b, const VktPlane * p)
 {
   if (b->algorithm == ALGORITHM_FUSED && b->auto_chosen
       && p->cpw == p->ncomp
-      && MAX (b->radius[0], b->radius[1]) > AUTO_FUSED_MAX_RADIUS_WIDE)
+      && MAX (b->blur.radius[0], b->blur.radius[1]) >
+      AUTO_FUSED_MAX_RADIUS_WIDE)
     return ALGORITHM_TWO_PASS;
   return b->algorithm;
-}
-
-/* Words of a horizontal block: 8 lanes, 16 for one pixel per word. */
-static gint
-block_words (const VktPlane * p)
-{
-  return (p->cpw == p->ncomp ? 16 : 8) / p->cpw;
-}
-
-static void
-fill_push (GaussPush * push, const Blur * b, const VktPlane * p,
-    const VktFrame * frame, VktGaussTaps * xtaps, VktGaussTaps * ytaps)
-{
-  gint ppw = p->cpw / p->ncomp, s = block_words (p);
-  gint shift = p->roi.sx - p->roi.tx;
-
-  vkt_gauss_taps (xtaps, b->radius[0], shift, ppw, s * ppw);
-  vkt_gauss_taps (ytaps, b->radius[1], 0, 1, GAUSS_VSTEP);
-
-  memset (push, 0, sizeof (*push));
-  GST_VKTILE_PUSH_PLANE (push, p);
-  push->grid_words = vkt_roi_words (&p->roi, p->ncomp, p->cpw,
-      &push->word_x0);
-  push->border = frame->border;
-  push->border_value = frame->border_value * p->max_code;
-  push->amount = b->amount;
-  push->rx = b->radius[0];
-  push->ry = b->radius[1];
-  push->hfront = xtaps->front;
-  push->hsteps = xtaps->steps;
-  /* (shift - front) is a whole number of words by the choice of front. */
-  push->hword_delta = (shift - xtaps->front) * p->ncomp / p->cpw;
-  push->vsteps = ytaps->steps;
-}
-
-static void
-fill_spec (gint32 * spec, const Blur * b, const VktPlane * p,
-    const GaussPush * push, gint fixed_max)
-{
-  if (push->rx <= fixed_max) {
-    spec[GAUSS_SPEC_FIXED_RX] = push->rx;
-    spec[GAUSS_SPEC_FIXED_HFRONT] = push->hfront;
-    spec[GAUSS_SPEC_FIXED_HSTEPS] = push->hsteps;
-  }
-  if (push->ry <= fixed_max) {
-    spec[GAUSS_SPEC_FIXED_RY] = push->ry;
-    spec[GAUSS_SPEC_FIXED_VSTEPS] = push->vsteps;
-  }
-  spec[VKT_SPEC_BPC] = p->bpc;
-  spec[VKT_SPEC_NCOMP] = p->ncomp;
-  spec[VKT_SPEC_CPW] = p->cpw;
-  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
-  spec[GAUSS_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
-  spec[GAUSS_SPEC_S] = block_words (p);
-  spec[GAUSS_SPEC_UNSHARP] = b->amount != 0.0f;
-}
-
-static gboolean
-record_fused (Blur * b, const VktPlane * p, VktFrame * frame, GError ** error)
-{
-  VktGaussTaps xtaps, ytaps;
-  VktGaussTile tile;
-  VktTileGrid grid;
-  gint32 spec[GAUSS_SPEC_COUNT] = { 0 };
-  GaussPush push;
-  VktPipeline *pipe;
-  guint i;
-
-  fill_push (&push, b, p, frame, &xtaps, &ytaps);
-  fill_spec (spec, b, p, &push, FUSED_FIXED_MAX_RADIUS);
-  if (!vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (p->ncomp, p->cpw),
-          b->shared_bytes)) {
-    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_FAILED,
-        "No fused tile fits radius %d", b->radius[1]);
-    return FALSE;
-  }
-  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw,
-      MAX (xtaps.front, xtaps.taps - xtaps.front),
-      MAX (ytaps.front, ytaps.taps - ytaps.front), tile.lanes / p->cpw,
-      tile.rows);
-  push.tiles_x = grid.tiles_x;
-  push.tiles_y = grid.tiles_y;
-  push.free_x0 = grid.free_x0;
-  push.free_x1 = grid.free_x1;
-  push.free_y0 = grid.free_y0;
-  push.free_y1 = grid.free_y1;
-  push.tile_rows = tile.rows;
-
-  spec[GAUSS_SPEC_K] = tile.block;
-  spec[GAUSS_SPEC_TW] = tile.lanes;
-  /* Shared memory just large enough leaves room for more work-groups per
-   * multiprocessor. A compiled-in radius has its own pipeline anyway; other
-   * radii share pipelines of a few power-of-two sizes. */
-  spec[GAUSS_SPEC_SH_ROWS] = tile.rows + tile.halo_rows;
-  if (!spec[GAUSS_SPEC_FIXED_RY]) {
-    gint rows = 64;
-    while (rows < spec[GAUSS_SPEC_SH_ROWS])
-      rows *= 2;
-    spec[GAUSS_SPEC_SH_ROWS] = MIN (rows,
-        (gint) (b->shared_bytes / (tile.lanes * sizeof (gfloat))));
-  }
-  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_fused, spec,
-              GAUSS_SPEC_COUNT, error)))
-    return FALSE;
-  vkt_compute_dispatch (b->compute, pipe, b->refs, &push, grid.tiles_x,
-      grid.tiles_y);
-  for (i = 0; i < 4; i++)
-    frame->tile_classes[i] += grid.classes[i];
-  return TRUE;
-}
-
-/* Floats per row of the two-pass intermediate: whole blocks of lanes. */
-static gint
-tmp_stride (const VktPlane * p)
-{
-  gint s = block_words (p), word_x0;
-  gint words = vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
-
-  return (words + s - 1) / s * s * p->cpw;
-}
-
-static gboolean
-record_two_pass (Blur * b, const VktPlane * p, VktFrame * frame,
-    GError ** error)
-{
-  VktGaussTaps xtaps, ytaps;
-  gint32 spec[GAUSS_SPEC_COUNT] = { 0 };
-  GaussPush push;
-  VktPipeline *pipe;
-  guint blocks, cols, row_blocks;
-
-  fill_push (&push, b, p, frame, &xtaps, &ytaps);
-  fill_spec (spec, b, p, &push, PASS_FIXED_MAX_RADIUS);
-  spec[GAUSS_SPEC_K] = GAUSS_PASS_ROWS;
-  push.tmp_stride = tmp_stride (p);
-  blocks = (push.grid_words + spec[GAUSS_SPEC_S] - 1) / spec[GAUSS_SPEC_S];
-  cols = (push.grid_words * p->cpw + 3) / 4;
-  row_blocks = (p->roi.h + GAUSS_PASS_ROWS - 1) / GAUSS_PASS_ROWS;
-
-  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_hpass, spec,
-              GAUSS_SPEC_COUNT, error)))
-    return FALSE;
-  vkt_compute_dispatch (b->compute, pipe, b->refs, &push,
-      (blocks + GAUSS_PASS_GROUP_X - 1) / GAUSS_PASS_GROUP_X,
-      (p->roi.h + GAUSS_PASS_GROUP_Y - 1) / GAUSS_PASS_GROUP_Y);
-  vkt_compute_barrier (b->compute);
-  if (!(pipe = vkt_compute_pipeline (b->compute, &shader_vpass, spec,
-              GAUSS_SPEC_COUNT, error)))
-    return FALSE;
-  vkt_compute_dispatch (b->compute, pipe, b->refs, &push,
-      (cols + GAUSS_PASS_GROUP_X - 1) / GAUSS_PASS_GROUP_X,
-      (row_blocks + GAUSS_PASS_GROUP_Y - 1) / GAUSS_PASS_GROUP_Y);
-  return TRUE;
 }
 
 /* recursivefilter's Gaussian along each axis with its own sigma; the plan
@@ -466,11 +260,11 @@ set_recursive_spec (GstGaussblur * self, const Blur * b)
   guint axis;
 
   for (axis = 0; axis < 2; axis++) {
-    vkt_iir_stage_gaussian (&spec.causal[axis], b->sigma[axis]);
+    vkt_iir_stage_gaussian (&spec.causal[axis], b->blur.sigma[axis]);
     spec.anticausal[axis] = spec.causal[axis];
     spec.axis[axis] = TRUE;
   }
-  spec.unsharp_amount = b->amount;
+  spec.unsharp_amount = b->blur.amount;
   vkt_iir_plan_set_spec (self->iir, &spec);
 }
 
@@ -492,38 +286,28 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
     VktFrame * frame, GError ** error)
 {
   GstGaussblur *self = GST_GAUSSBLUR (filter);
-  gfloat weights[VKT_GAUSS_UNIFORM_FLOATS] = { 0 };
-  gdouble half[VKT_GAUSS_MAX_RADIUS + 1];
-  Blur b = { {0} };
+  Blur b = { {{0}} };
   Settings s;
   gboolean started = FALSE;
-  guint i, axis;
+  guint i;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
   GST_OBJECT_UNLOCK (self);
 
-  b.sigma[0] = s.sigma;
-  b.sigma[1] = s.sigma_y > 0.0 ? s.sigma_y : s.sigma;
-  b.amount = (gfloat) s.amount;
+  vkt_gauss_blur_init (&b.blur, compute, s.sigma,
+      s.sigma_y > 0.0 ? s.sigma_y : s.sigma, s.radius, (gfloat) s.amount);
   b.compute = compute;
-  b.shared_bytes = MIN (MAX_SHARED_BYTES,
-      vkt_compute_max_shared_bytes (compute));
-  for (axis = 0; axis < 2; axis++) {
-    b.radius[axis] = vkt_gauss_radius (b.sigma[axis], s.radius);
-    vkt_gauss_half_kernel (b.sigma[axis], b.radius[axis], half);
-    for (i = 0; i <= (guint) b.radius[axis]; i++)
-      weights[(axis ? GAUSS_U_Y : GAUSS_U_X) + i] = (gfloat) half[i];
-  }
   b.several_regions = frame->n_regions > 1;
   b.algorithm = resolve_algorithm (&b, &s, frame->border);
   b.auto_chosen = s.algorithm == ALGORITHM_AUTO;
   GST_LOG_OBJECT (self, "sigma %g x %g, radius %d x %d, algorithm %d",
-      b.sigma[0], b.sigma[1], b.radius[0], b.radius[1], b.algorithm);
+      b.blur.sigma[0], b.blur.sigma[1], b.blur.radius[0], b.blur.radius[1],
+      b.algorithm);
 
   b.refs[0] = frame->in;
   b.refs[1] = frame->out;
-  b.refs[2] = vkt_compute_uniform (compute, weights, sizeof (weights));
+  b.refs[2] = b.blur.weights;
   b.refs[3] = frame->out;
 
   if (b.algorithm == ALGORITHM_RECURSIVE)
@@ -542,7 +326,7 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
       vkt_compute_stream_next (compute);
     started = TRUE;
     if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
-      tmp_floats = (gsize) tmp_stride (p) * p->roi.h;
+      tmp_floats = vkt_gauss_two_pass_floats (p);
     else if (b.algorithm == ALGORITHM_RECURSIVE)
       tmp_floats = vkt_iir_plan_scratch_floats (self->iir, p);
     ok = !tmp_floats || gst_vktile_filter_scratch (filter, i,
@@ -550,14 +334,16 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
     if (ok) {
       switch (plane_algorithm (&b, p)) {
         case ALGORITHM_FUSED:
-          ok = record_fused (&b, p, frame, error);
+          ok = vkt_gauss_record_fused (&b.blur, compute, NULL, b.refs, p,
+              frame, error);
           break;
         case ALGORITHM_RECURSIVE:
           ok = record_recursive (self, &b, p, frame, error);
           break;
         case ALGORITHM_TWO_PASS:
         default:
-          ok = record_two_pass (&b, p, frame, error);
+          ok = vkt_gauss_record_two_pass (&b.blur, compute, b.refs, p,
+              frame, error);
           break;
       }
     }
