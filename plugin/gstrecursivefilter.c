@@ -58,19 +58,6 @@ typedef enum
 #define DEFAULT_FEEDFORWARD 0.5
 #define DEFAULT_FEEDBACK 0.5
 #define DEFAULT_NOISE_SIGMA 0.0
-/* Motion-adaptive smoothing treats a change of this many standard
- * deviations of the spatially filtered noise as motion (its weight has
- * fallen to alpha / e). The filtered value is what moves between frames,
- * and the spatial filter has removed most of the noise from it: scaled by
- * the raw noise-sigma instead, a sigma=0.8 Gaussian took changes of three
- * times what it leaves for noise and let moving edges ghost. */
-#define MOTION_SIGMAS 3.0
-/* keep-detail puts back what the spatial filter removed where it exceeds
- * this many noise-sigmas: at noise 5 on moving photos a sigma=0.8 Gaussian
- * alone scored below the noisy input, with this 1.8-5.4 dB above it; at
- * noise 20, where little detail stands out of the noise, 0.1-0.9 dB below
- * the plain filter (docs/DENOISE.md). */
-#define DETAIL_SIGMAS 3.0
 #define DEFAULT_KEEP_DETAIL TRUE
 
 /* Everything that decides the spatial filter, copied under the lock. */
@@ -99,11 +86,8 @@ struct _GstRecursivefilter
   /* properties, under the object lock */
   Settings settings;
   guint serial;                 /* bumped by every change of settings */
-  gboolean reset_temporal;      /* flush, discont, caps change */
-  /* where the GPU reports the noise estimate of each plane in
-   * noise_planes (a bit each), NULL while it estimates none */
-  GstMemory *noise_report;
-  guint noise_planes;
+  /* the recursion restarts: temporal smoothing switched on, roi-meta */
+  gboolean reset_temporal;
 
   /* streaming thread only: the filter of settings `filter_serial` */
   guint filter_serial;
@@ -270,14 +254,13 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   VktIirTemporal temporal = { 0 };
   gboolean smooth;
   gdouble noise_gain;
-  GstMemory *report = NULL;
   guint report_planes = 0;
   gdouble noise_unit;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
   serial = self->serial;
-  reset = self->reset_temporal;
+  reset = self->reset_temporal | gst_vktile_filter_take_restart (filter);
   /* The regions of roi-meta move from frame to frame: nothing is smoothed
    * across frames there, and the recursion starts afresh after them. */
   self->reset_temporal = frame->n_regions > 0;
@@ -318,22 +301,15 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   temporal.clear_noise = reset || !self->noise_estimated;
   self->noise_estimated = temporal.estimate_noise;
   if (temporal.estimate_noise) {
-    report = gst_vktile_filter_report (filter,
-        GST_VIDEO_MAX_PLANES * sizeof (gfloat), &temporal.noise_report, error);
-    if (!report)
+    if (!gst_vktile_filter_report (filter,
+            GST_VIDEO_MAX_PLANES * sizeof (gfloat), &temporal.noise_report,
+            error))
       return FALSE;
     for (i = 0; i < frame->n_planes; i++)
       if (frame->planes[i].active)
         report_planes |= 1u << i;
   }
-  GST_OBJECT_LOCK (self);
-  if (self->noise_report != report) {
-    if (self->noise_report)
-      gst_memory_unref (self->noise_report);
-    self->noise_report = report ? gst_memory_ref (report) : NULL;
-  }
-  self->noise_planes = report_planes;
-  GST_OBJECT_UNLOCK (self);
+  gst_vktile_filter_set_reported (filter, report_planes);
 
   /* The planes run side by side, each with its own scratch buffer (and
    * its own part of the temporal state). */
@@ -356,11 +332,11 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     noise_unit = (temporal.estimate_noise ? 1.0 : s.noise_sigma) *
         p->max_code / 255.0;
     temporal.motion_scale = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE ?
-        (gfloat) (MOTION_SIGMAS * noise_gain * noise_unit) : 0.0f;
+        (gfloat) (VKT_MOTION_SIGMAS * noise_gain * noise_unit) : 0.0f;
     /* Without a spatial axis there is nothing to put back. */
     temporal.detail_threshold = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE
         && s.keep_detail && s.axes != AXES_NONE ?
-        (gfloat) (DETAIL_SIGMAS * noise_unit) : 0.0f;
+        (gfloat) (VKT_DETAIL_SIGMAS * noise_unit) : 0.0f;
     temporal.state_base += VKT_IIR_NOISE_FLOATS;
     temporal.noise_report_index = i;
     temporal.motion_ref_lanes = self->motion_ref_lanes[i];
@@ -374,50 +350,6 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   }
   vkt_compute_streams_end (compute);
   return ok;
-}
-
-/* ---- temporal resets ---- */
-
-static void
-request_reset (GstRecursivefilter * self)
-{
-  GST_OBJECT_LOCK (self);
-  self->reset_temporal = TRUE;
-  GST_OBJECT_UNLOCK (self);
-}
-
-static gboolean
-gst_recursivefilter_sink_event (GstBaseTransform * trans, GstEvent * event)
-{
-  switch (GST_EVENT_TYPE (event)) {
-    case GST_EVENT_FLUSH_STOP:
-    case GST_EVENT_CAPS:
-    case GST_EVENT_STREAM_START:
-      request_reset (GST_RECURSIVEFILTER (trans));
-      break;
-    default:
-      break;
-  }
-  return GST_BASE_TRANSFORM_CLASS (gst_recursivefilter_parent_class)->
-      sink_event (trans, event);
-}
-
-static void
-gst_recursivefilter_before_transform (GstBaseTransform * trans,
-    GstBuffer * buffer)
-{
-  if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT))
-    request_reset (GST_RECURSIVEFILTER (trans));
-  GST_BASE_TRANSFORM_CLASS (gst_recursivefilter_parent_class)->before_transform
-      (trans, buffer);
-}
-
-static gboolean
-gst_recursivefilter_start (GstBaseTransform * trans)
-{
-  request_reset (GST_RECURSIVEFILTER (trans));
-  return GST_BASE_TRANSFORM_CLASS (gst_recursivefilter_parent_class)->start
-      (trans);
 }
 
 /* ---- properties ---- */
@@ -516,36 +448,6 @@ gst_recursivefilter_set_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* The estimates of the last frame recorded: mapping the report waits for
- * the GPU to finish that frame. */
-static void
-read_noise_estimate (GstRecursivefilter * self, GValue * value)
-{
-  GstMemory *report;
-  guint planes, i;
-  GstMapInfo map;
-
-  GST_OBJECT_LOCK (self);
-  report = self->noise_report ? gst_memory_ref (self->noise_report) : NULL;
-  planes = self->noise_planes;
-  GST_OBJECT_UNLOCK (self);
-  if (!report)
-    return;
-  if (gst_memory_map (report, &map, GST_MAP_READ)) {
-    const gfloat *estimate = (const gfloat *) map.data;
-    for (i = 0; i < GST_VIDEO_MAX_PLANES; i++) {
-      GValue v = G_VALUE_INIT;
-      if (!(planes & (1u << i)))
-        continue;
-      g_value_init (&v, G_TYPE_DOUBLE);
-      g_value_set_double (&v, estimate[i]);
-      gst_value_array_append_and_take_value (value, &v);
-    }
-    gst_memory_unmap (report, &map);
-  }
-  gst_memory_unref (report);
-}
-
 static void
 gst_recursivefilter_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
@@ -555,7 +457,7 @@ gst_recursivefilter_get_property (GObject * object, guint prop_id,
   guint i;
 
   if (prop_id == PROP_NOISE_ESTIMATE) {
-    read_noise_estimate (self, value);
+    gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self), value);
     return;
   }
   GST_OBJECT_LOCK (self);
@@ -625,8 +527,6 @@ gst_recursivefilter_finalize (GObject * object)
   GstRecursivefilter *self = GST_RECURSIVEFILTER (object);
 
   vkt_iir_plan_free (self->plan);
-  if (self->noise_report)
-    gst_memory_unref (self->noise_report);
   G_OBJECT_CLASS (gst_recursivefilter_parent_class)->finalize (object);
 }
 
@@ -635,7 +535,6 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstBaseTransformClass *bt_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVkTileFilterClass *filter_class = GST_VKTILE_FILTER_CLASS (klass);
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_PLAYING;
@@ -752,9 +651,6 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
       "temporal smoothing. Borders: clamp and constant",
       "vktile developers");
 
-  bt_class->sink_event = gst_recursivefilter_sink_event;
-  bt_class->before_transform = gst_recursivefilter_before_transform;
-  bt_class->start = gst_recursivefilter_start;
   filter_class->record = gst_recursivefilter_record;
   filter_class->supported_borders = (1u << GST_VKTILE_BORDER_CLAMP) |
       (1u << GST_VKTILE_BORDER_CONSTANT);

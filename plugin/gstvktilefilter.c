@@ -95,7 +95,14 @@ typedef struct
   gsize scratch_used[N_SCRATCH];
   guint regions_to_come;
   GstMemory *temporal_state;
+  /* The state restarts with the next frame (start, flush, caps, stream
+   * start, DISCONT): gst_vktile_filter_take_restart(). */
+  gint temporal_restart;
   GstMemory *report;            /* host-visible: what the GPU tells the element */
+  /* under the object lock: the report of the last frame recorded that
+   * reported, and which of its floats it wrote (bit i: float i) */
+  GstMemory *reported;
+  guint reported_floats;
   guint64 frame_index;
   gsize import_alignment;       /* 0: system memory is copied, not imported */
   gint last_input_path, last_output_path;       /* -1: none yet */
@@ -609,6 +616,7 @@ free_memory (GstMemory ** mem)
 }
 
 static void release_device (GstVkTileFilter * self);
+static void request_restart (GstVkTileFilter * self);
 
 static gboolean
 gst_vktile_filter_start (GstBaseTransform * bt)
@@ -618,6 +626,7 @@ gst_vktile_filter_start (GstBaseTransform * bt)
 
   priv->frame_index = 0;
   priv->last_input_path = priv->last_output_path = -1;
+  request_restart (GST_VKTILE_FILTER (bt));
   unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
     if (g_error_matches (error, GST_RESOURCE_ERROR,
@@ -1037,6 +1046,64 @@ gst_vktile_filter_temporal_state (GstVkTileFilter * self, gsize size,
   }
   *ref = bind (self, priv->temporal_state);
   return TRUE;
+}
+
+gboolean
+gst_vktile_filter_take_restart (GstVkTileFilter * self)
+{
+  return g_atomic_int_exchange (&PRIV (self)->temporal_restart, FALSE);
+}
+
+void
+gst_vktile_filter_set_reported (GstVkTileFilter * self, guint floats)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstMemory *report = floats ? priv->report : NULL;
+
+  GST_OBJECT_LOCK (self);
+  if (priv->reported != report) {
+    if (priv->reported)
+      gst_memory_unref (priv->reported);
+    priv->reported = report ? gst_memory_ref (report) : NULL;
+  }
+  priv->reported_floats = floats;
+  GST_OBJECT_UNLOCK (self);
+}
+
+void
+gst_vktile_filter_read_reported (GstVkTileFilter * self, GValue * array)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstMemory *report;
+  guint floats, i;
+  GstMapInfo map;
+
+  GST_OBJECT_LOCK (self);
+  report = priv->reported ? gst_memory_ref (priv->reported) : NULL;
+  floats = priv->reported_floats;
+  GST_OBJECT_UNLOCK (self);
+  if (!report)
+    return;
+  /* The map waits for the last frame that wrote the report. */
+  if (gst_memory_map (report, &map, GST_MAP_READ)) {
+    const gfloat *value = (const gfloat *) map.data;
+    for (i = 0; i < 32 && (i + 1) * sizeof (gfloat) <= map.size; i++) {
+      GValue v = G_VALUE_INIT;
+      if (!(floats & (1u << i)))
+        continue;
+      g_value_init (&v, G_TYPE_DOUBLE);
+      g_value_set_double (&v, value[i]);
+      gst_value_array_append_and_take_value (array, &v);
+    }
+    gst_memory_unmap (report, &map);
+  }
+  gst_memory_unref (report);
+}
+
+static void
+request_restart (GstVkTileFilter * self)
+{
+  g_atomic_int_set (&PRIV (self)->temporal_restart, TRUE);
 }
 
 GstMemory *
@@ -1949,6 +2016,10 @@ gst_vktile_filter_sink_event (GstBaseTransform * bt, GstEvent * event)
 {
   GstVkTileFilter *self = GST_VKTILE_FILTER (bt);
 
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP
+      || GST_EVENT_TYPE (event) == GST_EVENT_CAPS
+      || GST_EVENT_TYPE (event) == GST_EVENT_STREAM_START)
+    request_restart (self);
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_FLUSH_START:{
       gboolean ret;
@@ -2016,6 +2087,8 @@ gst_vktile_filter_before_transform (GstBaseTransform * bt, GstBuffer * inbuf)
 {
   GstClockTime stream_time;
 
+  if (GST_BUFFER_FLAG_IS_SET (inbuf, GST_BUFFER_FLAG_DISCONT))
+    request_restart (GST_VKTILE_FILTER (bt));
   if (bt->segment.format != GST_FORMAT_TIME)
     return;
   stream_time = gst_segment_to_stream_time (&bt->segment, GST_FORMAT_TIME,
@@ -2200,6 +2273,8 @@ gst_vktile_filter_finalize (GObject * object)
   g_queue_clear_full (&priv->out_queue, (GDestroyNotify) pending_frame_free);
   g_mutex_clear (&priv->out_lock);
   g_cond_clear (&priv->out_cond);
+  if (priv->reported)
+    gst_memory_unref (priv->reported);
   G_OBJECT_CLASS (gst_vktile_filter_parent_class)->finalize (object);
 }
 

@@ -110,19 +110,31 @@ GType gst_vktile_border_get_type (void);
 gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
     gsize size, VktBufferRef * ref, GError ** error);
 
-/* The state a filter carries from frame to frame (recursivefilter's
- * temporal smoothing), device-local, at least `size` bytes; *fresh says it
+/* The state a filter carries from frame to frame (temporal smoothing), device-local, at least `size` bytes; *fresh says it
  * was just allocated and holds nothing. Freed when the element stops. */
 gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,
     gsize size, VktBufferRef * ref, gboolean * fresh, GError ** error);
 
+/* Whether the state a filter carries across frames restarts with the frame
+ * being recorded: the first after start, a flush, a caps change, a new
+ * stream or a DISCONT buffer. Reading it clears it. */
+gboolean gst_vktile_filter_take_restart (GstVkTileFilter * filter);
+
 /* A host-visible buffer of at least `size` bytes, zeroed when allocated,
- * in which the GPU writes what the CPU reads back (recursivefilter's noise
+ * in which the GPU writes what the CPU reads back (the noise
  * estimate); mapping it waits for the last frame that used it. The memory
  * returned is the element's until it stops: take a reference to read it
  * from another thread. */
 GstMemory *gst_vktile_filter_report (GstVkTileFilter * filter, gsize size,
     VktBufferRef * ref, GError ** error);
+
+/* Says which floats of the report (bit i: float i) the frame being
+ * recorded writes; 0: it reports nothing. read_reported() appends those
+ * floats, as doubles, to a GstValueArray, waiting for the GPU to finish
+ * that frame; nothing before a frame reported. Any thread. */
+void gst_vktile_filter_set_reported (GstVkTileFilter * filter, guint floats);
+void gst_vktile_filter_read_reported (GstVkTileFilter * filter,
+    GValue * array);
 
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);
 

@@ -349,30 +349,31 @@ target_row_words (const VktPlane * p)
  * afresh, then this frame's Laplacians counted and their median folded in
  * by one dispatch. Frames too small for the 3x3 operator count nothing and
  * keep the estimate. */
-static gboolean
-record_noise_estimate (Recording * rec, GError ** error)
+gboolean
+vkt_iir_record_noise_estimate (VktCompute * compute,
+    const VktBufferRef refs[5], const VktPlane * p,
+    const VktIirTemporal * t, GError ** error)
 {
-  const VktPlane *p = rec->plane;
-  const VktIirTemporal *t = rec->temporal;
+  Recording rec = { NULL, compute, p };
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
   IirPush push = { 0 };
-  VktBufferRef refs[5];
+  VktBufferRef bound[5];
   gint rows = p->roi.h >= 3 ? (p->roi.h - 3) / IIR_NOISE_ROW_STEP + 1 : 0;
 
-  plane_push (rec, &push);
+  rec.temporal = t;
+  plane_push (&rec, &push);
   plane_spec (p, spec);
   push.ext_value = (gfloat) p->max_code;
   push.tails_base = t->noise_report_index;
-  memcpy (refs, rec->refs, sizeof (refs));
-  refs[3] = t->noise_report;
+  memcpy (bound, refs, sizeof (bound));
+  bound[3] = t->noise_report;
   if (t->clear_noise) {
     spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_CLEAR;
-    if (!run_pass (rec->compute, &shader_noise, spec, refs, &push, 1, 1,
-            error))
+    if (!run_pass (compute, &shader_noise, spec, bound, &push, 1, 1, error))
       return FALSE;
   }
   spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT;
-  return run_pass (rec->compute, &shader_noise, spec, refs, &push,
+  return run_pass (compute, &shader_noise, spec, bound, &push,
       MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
       IIR_NOISE_GROUP_X,
       MAX (rows + IIR_NOISE_GROUP_ROWS - 1, IIR_NOISE_GROUP_ROWS) /
@@ -872,7 +873,7 @@ vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
   memcpy (rec.refs, refs, sizeof (rec.refs));
   rec.temporal = temporal;
   if (temporal && temporal->estimate_noise
-      && !record_noise_estimate (&rec, error))
+      && !vkt_iir_record_noise_estimate (compute, refs, p, temporal, error))
     return FALSE;
   if (!s->axis[0] && !s->axis[1])
     return record_temporal_only (&rec, error);

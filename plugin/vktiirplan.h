@@ -67,6 +67,22 @@ typedef struct
 
 #define VKT_IIR_NOISE_FLOATS IIR_NOISE_FLOATS
 
+/* The motion-adaptive smoothing's scales, in standard deviations of the
+ * noise (recursivefilter and denoise alike).
+ * Motion: a change of the filtered value by this many times what the
+ * spatial filter leaves of the noise (T) is motion (its weight has fallen
+ * to alpha / e). The filtered value is what moves between frames, and the
+ * spatial filter has removed most of the noise from it: scaled by the raw
+ * noise-sigma instead, a sigma=0.8 Gaussian took changes of three times
+ * what it leaves for noise and let moving edges ghost.
+ * Detail: keep-detail puts back what the spatial filter removed where it
+ * exceeds this many noise-sigmas (D): at noise 5 on moving photos a
+ * sigma=0.8 Gaussian alone scored below the noisy input, with this
+ * 1.8-5.4 dB above it; at noise 20, where little detail stands out of the
+ * noise, 0.1-0.9 dB below the plain filter (docs/DENOISE.md). */
+#define VKT_MOTION_SIGMAS 3.0
+#define VKT_DETAIL_SIGMAS 3.0
+
 typedef struct _VktIirPlan VktIirPlan;
 
 VktIirPlan *vkt_iir_plan_new (void);
@@ -91,6 +107,14 @@ gsize vkt_iir_plan_scratch_floats (const VktIirPlan * plan, const VktPlane * p);
 gboolean vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
     const VktBufferRef refs[5], const VktPlane * p, GstVkTileBorder border,
     gdouble border_value, const VktIirTemporal * temporal, GError ** error);
+
+/* The noise estimate of `temporal` (estimate_noise) alone, as
+ * vkt_iir_plan_record_plane() records it before the filter: refs 0 the
+ * packed input plane, 4 the state (the estimate's VKT_IIR_NOISE_FLOATS
+ * before temporal->state_base), followed by a barrier. */
+gboolean vkt_iir_record_noise_estimate (VktCompute * compute,
+    const VktBufferRef refs[5], const VktPlane * p,
+    const VktIirTemporal * temporal, GError ** error);
 
 G_END_DECLS
 
