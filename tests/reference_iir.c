@@ -476,7 +476,8 @@ recursion_continues (const RefIirTemporal * t, guint c, gint w, gint h)
 /* This frame's noise sigma of plane `plane`, 8-bit code values, from the
  * components the planes mask selects; < 0 when it has no position. */
 static gdouble
-frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
+frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
+    guint plane)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
   guint64 hist[NOISE_BINS] = { 0 }, total = 0;
@@ -489,8 +490,8 @@ frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
     gint tx, ty, px, py, w, h, x, y;
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
-        || !(p->common.planes & (1u << c))
-        || !ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
+        || !(common->planes & (1u << c))
+        || !ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h))
       continue;
     for (y = 1; y < h - 1; y += 8) {
       for (x = 1; x < w - 1; x++) {
@@ -520,35 +521,83 @@ frame_noise_sigma (const GstVideoFrame * in, const RefIir * p, guint plane)
   return median / 2.0 / (0.6745 * 6.0);
 }
 
-/* Updates t's estimate of every plane for this frame (noise_auto). */
-static void
-update_noise_estimates (const GstVideoFrame * in, const RefIir * p,
-    RefIirTemporal * t)
+void
+ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
+    guint interval, RefIirTemporal * t)
 {
   guint plane, c;
 
   for (plane = 0; plane < GST_VIDEO_FRAME_N_PLANES (in); plane++) {
-    gdouble f = frame_noise_sigma (in, p, plane);
     gboolean restart = !t->noise_primed[plane];
+    gdouble f;
 
     /* A restart of the recursion restarts the estimate. */
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
       gint tx, ty, px, py, w, h;
 
       if (GST_VIDEO_FORMAT_INFO_PLANE (in->info.finfo, c) == plane
-          && (p->common.planes & (1u << c))
-          && ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h)
+          && (common->planes & (1u << c))
+          && ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h)
           && !recursion_continues (t, c, w, h))
         restart = TRUE;
     }
+    if (!restart && ++t->noise_age[plane] < MAX (interval, 1))
+      continue;
+    t->noise_age[plane] = 0;
     if (restart)
       t->noise_est[plane] = 0.0;
+    f = frame_noise_sigma (in, common, plane);
     if (f >= 0.0)
       t->noise_est[plane] = t->noise_est[plane] > 0.0 ?
           t->noise_est[plane] + (f - t->noise_est[plane]) / 8.0 : f;
     t->noise_est[plane] = MAX (t->noise_est[plane], 0.25);
     t->noise_primed[plane] = TRUE;
   }
+}
+
+void
+ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
+    gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
+    gdouble gain, gboolean keep_detail)
+{
+  /* What is smoothed: s, or with keep_detail s plus the part of src - s
+   * beyond the noise. Motion is judged on s alone: against m, s's own
+   * recursion, where detail is kept (y holds detail s lacks), else
+   * against y. */
+  gboolean keep = a > 0.0 && sigma > 0.0 && keep_detail;
+  gsize n = (gsize) w * h, i;
+  gdouble *kept = g_memdup2 (s, n * sizeof (gdouble));
+  gdouble *m = g_memdup2 (s, n * sizeof (gdouble));
+
+  if (keep) {
+    gdouble D = 3.0 * sigma * maxv / 255.0;
+    for (i = 0; i < n; i++) {
+      gdouble r = src[i] - s[i];
+      kept[i] = s[i] + r * (1.0 - exp (-(r / D) * (r / D)));
+    }
+  }
+  if (recursion_continues (t, c, w, h)) {
+    gdouble T = 3.0 * sigma * gain * maxv / 255.0;
+    const gdouble *prev_m = keep && t->m_kept[c] ? t->m[c] : t->y[c];
+    for (i = 0; i < n; i++) {
+      gdouble wt = a;
+      if (sigma > 0.0) {
+        gdouble d = (s[i] - prev_m[i]) / T;
+        wt = a * exp (-d * d);
+      }
+      kept[i] = wt * t->y[c][i] + (1.0 - wt) * kept[i];
+      m[i] = wt * prev_m[i] + (1.0 - wt) * s[i];
+    }
+  }
+  memcpy (s, kept, n * sizeof (gdouble));
+  g_free (t->y[c]);
+  g_free (t->m[c]);
+  t->y[c] = kept;
+  t->m[c] = m;
+  t->m_kept[c] = keep;
+  t->w[c] = w;
+  t->h[c] = h;
+  t->primed[c] = TRUE;
 }
 
 static void
@@ -574,49 +623,10 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
   ref_iir_image (p, src, w, h, p->common.border == REF_BORDER_CONSTANT,
       p->common.border_value * maxv, s);
 
-  if (t) {
-    gdouble sigma = p->noise_auto ?
-        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
-    /* What is smoothed: s, or with keep_detail s plus the part of src - s
-     * beyond the noise. Motion is judged on s alone: against m, s's own
-     * recursion, where detail is kept (y holds detail s lacks), else
-     * against y. */
-    gboolean keep = a > 0.0 && sigma > 0.0 && p->keep_detail
-        && p->axes != REF_IIR_AXES_NONE;
-    gdouble *kept = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
-    gdouble *m = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
-
-    if (keep) {
-      gdouble D = 3.0 * sigma * maxv / 255.0;
-      for (x = 0; x < w * h; x++) {
-        gdouble r = src[x] - s[x];
-        kept[x] = s[x] + r * (1.0 - exp (-(r / D) * (r / D)));
-      }
-    }
-    if (recursion_continues (t, c, w, h)) {
-      gdouble T = 3.0 * sigma * ref_iir_noise_gain (p) * maxv / 255.0;
-      const gdouble *prev_m = keep && t->m_kept[c] ? t->m[c] : t->y[c];
-      for (x = 0; x < w * h; x++) {
-        gdouble wt = a;
-        if (sigma > 0.0) {
-          gdouble d = (s[x] - prev_m[x]) / T;
-          wt = a * exp (-d * d);
-        }
-        kept[x] = wt * t->y[c][x] + (1.0 - wt) * kept[x];
-        m[x] = wt * prev_m[x] + (1.0 - wt) * s[x];
-      }
-    }
-    g_free (s);
-    s = kept;
-    g_free (t->y[c]);
-    g_free (t->m[c]);
-    t->y[c] = g_memdup2 (s, (gsize) w * h * sizeof (gdouble));
-    t->m[c] = m;
-    t->m_kept[c] = keep;
-    t->w[c] = w;
-    t->h[c] = h;
-    t->primed[c] = TRUE;
-  }
+  if (t)
+    ref_temporal_stage (t, c, src, s, w, h, maxv, a, p->noise_auto ?
+        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma,
+        ref_iir_noise_gain (p), p->keep_detail && p->axes != REF_IIR_AXES_NONE);
 
   for (y = 0; y < h; y++) {
     for (x = 0; x < w; x++) {
@@ -639,7 +649,7 @@ ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
    * are the input unchanged */
   gst_video_frame_copy (out, in);
   if (t && p->noise_auto && p->temporal_alpha > 0.0)
-    update_noise_estimates (in, p, t);
+    ref_noise_estimates (in, &p->common, 1, t);
   else if (t)
     memset (t->noise_primed, 0, sizeof (t->noise_primed));
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)

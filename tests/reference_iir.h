@@ -146,6 +146,7 @@ typedef struct
    * valid while noise_primed. */
   gboolean noise_primed[GST_VIDEO_MAX_PLANES];
   gdouble noise_est[GST_VIDEO_MAX_PLANES];
+  guint noise_age[GST_VIDEO_MAX_PLANES];        /* frames since estimated */
 } RefIirTemporal;
 
 /* The standard deviation of white noise of 1 after the spatial filter
@@ -158,6 +159,22 @@ void ref_iir_temporal_init (RefIirTemporal * t);
 void ref_iir_temporal_reset (RefIirTemporal * t);
 void ref_iir_temporal_copy (RefIirTemporal * dst, const RefIirTemporal * src);
 void ref_iir_temporal_clear (RefIirTemporal * t);
+
+/* The temporal stage of component c, shared by recursivefilter and
+ * denoise: src the source ROI's values and s the spatial filter's, w x h
+ * row-major, s replaced by the values output (unrounded); t used and
+ * updated. sigma: the noise sigma in 8-bit code values (0: a fixed weight
+ * a), gain what the spatial filter leaves of white noise of 1, keep_detail
+ * keep-detail with a spatial filter. */
+void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
+    gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
+    gdouble gain, gboolean keep_detail);
+
+/* Updates each plane's noise estimate in t for frame `in` (the components
+ * and ROI of `common`): on the frame the recursion (re)starts, then on
+ * every interval-th frame after it. Call before ref_temporal_stage(). */
+void ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
+    guint interval, RefIirTemporal * t);
 
 /* out = recursivefilter(in). Both frames mapped with the same format and
  * size; strides may differ. t: NULL for no temporal filter at all (as if
