@@ -26,6 +26,19 @@ vkt_gauss_half_kernel (gdouble sigma, gint radius, gdouble * half)
     half[j] /= sum;
 }
 
+gdouble
+vkt_gauss_noise_gain (gdouble sigma, gint radius)
+{
+  gdouble half[VKT_GAUSS_MAX_RADIUS + 1], energy = 0.0;
+  gint j;
+
+  radius = CLAMP (radius, 0, VKT_GAUSS_MAX_RADIUS);
+  vkt_gauss_half_kernel (sigma, radius, half);
+  for (j = 0; j <= radius; j++)
+    energy += (j ? 2.0 : 1.0) * half[j] * half[j];
+  return sqrt (energy);
+}
+
 static gint
 mod_floor (gint a, gint n)
 {

@@ -25,6 +25,10 @@ gint vkt_gauss_radius (gdouble sigma, guint radius);
  * gaussian_filter1d weights with the same radius. */
 void vkt_gauss_half_kernel (gdouble sigma, gint radius, gdouble * half);
 
+/* The standard deviation that one axis's kernel (sigma, radius) leaves of
+ * white noise of 1: the root of the sum of its squared weights. */
+gdouble vkt_gauss_noise_gain (gdouble sigma, gint radius);
+
 /* The taps of one axis as a shader steps through them: tap t = 0..taps-1
  * weighs the sample at offset t - front from the centre (zero weight where
  * |t - front| > radius); taps is a multiple of `step`. `front` >= radius is

@@ -675,6 +675,28 @@ GST_START_TEST (test_gauss_weights)
 
 GST_END_TEST;
 
+/* What one axis leaves of white noise: from scipy's weights for sigma 1,
+ * radius 3; and for a wide kernel, the continuous Gaussian's
+ * 1 / (2 sqrt(pi) sigma) energy. */
+GST_START_TEST (test_gauss_noise_gain)
+{
+  static const gdouble scipy_s1_r3[4] =
+      { 0.39905028, 0.24203623, 0.05400558, 0.00443305 };
+  gdouble energy = scipy_s1_r3[0] * scipy_s1_r3[0];
+  gint j;
+
+  for (j = 1; j <= 3; j++)
+    energy += 2.0 * scipy_s1_r3[j] * scipy_s1_r3[j];
+  fail_unless (fabs (vkt_gauss_noise_gain (1.0, 3) - sqrt (energy)) < 1e-7,
+      "sigma 1: %.9f, want %.9f", vkt_gauss_noise_gain (1.0, 3),
+      sqrt (energy));
+  fail_unless (fabs (vkt_gauss_noise_gain (8.0, 24) /
+          sqrt (1.0 / (2.0 * sqrt (G_PI) * 8.0)) - 1.0) < 0.01);
+  fail_unless (vkt_gauss_noise_gain (0.8, 3) < vkt_gauss_noise_gain (0.5, 2));
+}
+
+GST_END_TEST;
+
 /* The tap layout: every window starts on a word, covers the kernel, and
  * wastes less than one step. */
 GST_START_TEST (test_gauss_taps)
@@ -753,6 +775,7 @@ kernel_suite (void)
   tcase_add_test (tc, test_iir_tiles);
   tcase_add_test (tc, test_iir_pack);
   tcase_add_test (tc, test_gauss_weights);
+  tcase_add_test (tc, test_gauss_noise_gain);
   tcase_add_test (tc, test_gauss_taps);
   tcase_add_test (tc, test_gauss_fused_tile);
   return s;

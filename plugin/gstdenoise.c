@@ -1,0 +1,484 @@
+/* gstdenoise.c: the denoise element — its properties, the temporal
+ * parameters it pushes and its choice of shaders. Each plane of a frame is
+ * one dispatch of shaders/denoise.comp: gaussblur's fused tile
+ * (vktgausspass.c) for the spatial stage, and where it writes, the
+ * motion-adaptive smoothing across frames (recursivefilter's definition,
+ * docs/SEMANTICS.md) with its state read and written once. The noise
+ * estimate is recursivefilter's pass (vktiirplan.c), run every few frames.
+ * Devices, memory, timing and restarts are the base class's.
+ *
+ * SECTION:element-denoise
+ * @title: denoise
+ *
+ * Live video denoising on the GPU: a small Gaussian blur whose detail
+ * standing out of the noise is put back, smoothed across frames where the
+ * picture is still and followed where it moves. The noise level is
+ * estimated from the input unless noise-sigma gives it.
+ *
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! \
+ *     denoise ! videoconvert ! autovideosink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstdenoise.h"
+#include "vktgausspass.h"
+#include "vktiirplan.h"
+#include "denoise_interface.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "denoise.spv.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_denoise_debug);
+#define GST_CAT_DEFAULT gst_denoise_debug
+
+typedef enum
+{
+  TEMPORAL_FIXED,
+  TEMPORAL_MOTION_ADAPTIVE,
+} TemporalMode;
+
+/* The temporal parameters of one plane (denoise_interface.h). */
+typedef struct
+{
+DENOISE_PARAM_FIELDS} DenoiseParams;
+
+/* Bindings: the packed planes, gaussblur's weights, the temporal
+ * parameters, the state. The push constants are gaussblur's. */
+static const VktShader shader_denoise = { "denoise", denoise_spv,
+  sizeof (denoise_spv), 5, {VKT_BIND_STORAGE, VKT_BIND_STORAGE,
+      VKT_BIND_UNIFORM, VKT_BIND_UNIFORM, VKT_BIND_STORAGE},
+  sizeof (VktGaussPush)
+};
+
+/* The noise estimate runs on the first frame of a recursion and then on
+ * every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
+ * as the rest of the frame at 1080p (docs/BENCHMARKS.md), and a camera's
+ * noise changes over seconds, not frames. */
+#define NOISE_INTERVAL 4
+
+#define DEFAULT_SIGMA 0.8
+#define DEFAULT_TEMPORAL_ALPHA 0.8
+#define DEFAULT_TEMPORAL_MODE TEMPORAL_MOTION_ADAPTIVE
+#define DEFAULT_NOISE_SIGMA 0.0
+#define DEFAULT_KEEP_DETAIL TRUE
+
+typedef struct
+{
+  gdouble sigma;
+  gdouble temporal_alpha;
+  TemporalMode temporal_mode;
+  gdouble noise_sigma;          /* 8-bit code values; 0: estimated */
+  gboolean keep_detail;
+} Settings;
+
+/* What the state of a frame's planes looks like: another layout holds
+ * nothing to smooth with. */
+typedef struct
+{
+  gint quads[GST_VIDEO_MAX_PLANES], rows[GST_VIDEO_MAX_PLANES];
+  guint chan_mask[GST_VIDEO_MAX_PLANES];
+  gint bpc;
+} StateLayout;
+
+struct _GstDenoise
+{
+  GstVkTileFilter parent;
+
+  /* properties, under the object lock */
+  Settings settings;
+  gboolean restart;             /* smoothing switched on, roi-meta */
+
+  /* streaming thread only */
+  StateLayout layout;           /* of the last frame smoothed; quads 0: none */
+  guint noise_age;              /* frames since the last estimate */
+  gboolean noise_estimated;     /* the last frame smoothed with an estimate */
+};
+
+enum
+{
+  PROP_0,
+  PROP_SIGMA,
+  PROP_TEMPORAL_ALPHA,
+  PROP_TEMPORAL_MODE,
+  PROP_NOISE_SIGMA,
+  PROP_KEEP_DETAIL,
+  PROP_NOISE_ESTIMATE,
+};
+
+G_DEFINE_TYPE (GstDenoise, gst_denoise, GST_TYPE_VKTILE_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (denoise, "denoise", GST_RANK_NONE,
+    GST_TYPE_DENOISE);
+
+#define GST_TYPE_DENOISE_TEMPORAL_MODE (gst_denoise_temporal_mode_get_type ())
+static GType
+gst_denoise_temporal_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {TEMPORAL_FIXED, "Every pixel keeps temporal-alpha of its previous "
+          "output: still scenes lose the most noise, moving edges ghost",
+        "fixed"},
+    {TEMPORAL_MOTION_ADAPTIVE, "A pixel keeps less of its previous output "
+          "the more it changed (beyond a few noise-sigma it follows the "
+          "input), so motion does not ghost", "motion-adaptive"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDenoiseTemporalMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* ---- the state ---- */
+
+/* Quads (4 lanes) of a state row: the fused tile's grid of words. */
+static gint
+plane_quads (const VktPlane * p)
+{
+  gint word_x0;
+
+  return (vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0) * p->cpw + 3)
+      / 4;
+}
+
+/* Floats of a plane's part of the state: the noise estimate's counts,
+ * then its quads, row by row. */
+static gsize
+plane_state_floats (const VktPlane * p)
+{
+  return VKT_IIR_NOISE_FLOATS + (gsize) plane_quads (p) * p->roi.h *
+      DENOISE_QUAD_VEC4S (p->bpc) * 4;
+}
+
+static void
+frame_layout (const VktFrame * frame, StateLayout * layout)
+{
+  guint i;
+
+  memset (layout, 0, sizeof (*layout));
+  for (i = 0; i < frame->n_planes; i++) {
+    const VktPlane *p = &frame->planes[i];
+    if (!p->active)
+      continue;
+    layout->quads[i] = plane_quads (p);
+    layout->rows[i] = p->roi.h;
+    layout->chan_mask[i] = p->chan_mask;
+    layout->bpc = p->bpc;
+  }
+}
+
+/* ---- recording a frame ---- */
+
+/* Everything a plane's dispatch needs beyond the blur. */
+typedef struct
+{
+  gboolean smooth;              /* temporal smoothing (else the plain blur) */
+  gboolean restart;
+  gboolean estimate;            /* noise-sigma estimated */
+  gboolean estimate_now;        /* ... this frame */
+  gboolean clear_estimate;
+  gdouble noise_gain;           /* what the blur leaves of the noise */
+  VktBufferRef refs[5];
+} Frame;
+
+static gboolean
+record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
+    Frame * f, const VktGaussBlur * blur, VktFrame * frame, guint i,
+    gsize state_floats, GError ** error)
+{
+  const VktPlane *p = &frame->planes[i];
+  gboolean adaptive = s->temporal_mode == TEMPORAL_MOTION_ADAPTIVE;
+  /* Scales in the plane's code values, or per unit of the estimate. */
+  gdouble unit = (f->estimate ? 1.0 : s->noise_sigma) * p->max_code / 255.0;
+  gfloat sign = f->estimate ? -1.0f : 1.0f;
+  gint word_x0;
+  DenoiseParams params = { 0 };
+
+  if (!f->smooth)
+    return vkt_gauss_record_fused (blur, compute, NULL, f->refs, p, frame,
+        error);
+
+  if (f->estimate_now) {
+    VktIirTemporal t = { 0 };
+
+    t.alpha = (gfloat) s->temporal_alpha;
+    t.reset = f->clear_estimate;
+    t.clear_noise = f->clear_estimate;
+    t.state_base = (gint) (state_floats + VKT_IIR_NOISE_FLOATS);
+    t.noise_report_index = i;
+    if (!gst_vktile_filter_report (GST_VKTILE_FILTER (self),
+            GST_VIDEO_MAX_PLANES * sizeof (gfloat), &t.noise_report, error))
+      return FALSE;
+    if (!vkt_iir_record_noise_estimate (compute, f->refs, p, &t, error))
+      return FALSE;
+  }
+
+  params.alpha = f->restart ? 0.0f : (gfloat) s->temporal_alpha;
+  params.motion = adaptive ?
+      sign * (gfloat) (VKT_MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
+  params.detail = adaptive && s->keep_detail ?
+      sign * (gfloat) (VKT_DETAIL_SIGMAS * unit) : 0.0f;
+  params.estimate_index = (gint) (state_floats + VKT_IIR_NOISE_FLOATS -
+      IIR_NOISE_ESTIMATE_BACK);
+  params.state_base = (gint) ((state_floats + VKT_IIR_NOISE_FLOATS) / 4);
+  params.state_stride = plane_quads (p);
+  vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
+  params.lane0 = word_x0 * p->cpw;
+  f->refs[3] = vkt_compute_uniform (compute, &params, sizeof (params));
+  return vkt_gauss_record_fused (blur, compute, &shader_denoise, f->refs, p,
+      frame, error);
+}
+
+static gboolean
+gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, GError ** error)
+{
+  GstDenoise *self = GST_DENOISE (filter);
+  Settings s;
+  Frame f = { 0 };
+  VktGaussBlur blur;
+  StateLayout layout;
+  gsize state_floats = 0;
+  guint report_planes = 0, i;
+  gboolean started = FALSE, ok = TRUE;
+
+  GST_OBJECT_LOCK (self);
+  s = self->settings;
+  f.restart = self->restart;
+  /* The regions of roi-meta move from frame to frame: nothing is smoothed
+   * across frames there, and the recursion starts afresh after them. */
+  self->restart = frame->n_regions > 0;
+  GST_OBJECT_UNLOCK (self);
+  f.restart |= gst_vktile_filter_take_restart (filter);
+
+  vkt_gauss_blur_init (&blur, compute, s.sigma, s.sigma, 0, 0.0f);
+  f.noise_gain = vkt_gauss_noise_gain (s.sigma, blur.radius[0]) *
+      vkt_gauss_noise_gain (s.sigma, blur.radius[1]);
+  f.smooth = s.temporal_alpha > 0.0 && frame->n_regions == 0;
+  f.refs[0] = frame->in;
+  f.refs[1] = frame->out;
+
+  if (f.smooth) {
+    gboolean fresh;
+    for (i = 0; i < frame->n_planes; i++)
+      if (frame->planes[i].active)
+        state_floats += plane_state_floats (&frame->planes[i]);
+    if (!gst_vktile_filter_temporal_state (filter,
+            MAX (state_floats, 1) * sizeof (gfloat), &f.refs[4], &fresh,
+            error))
+      return FALSE;
+    frame_layout (frame, &layout);
+    /* A new buffer, another layout or other planes: nothing to smooth
+     * with. */
+    if (fresh || memcmp (&layout, &self->layout, sizeof (layout)) != 0)
+      f.restart = TRUE;
+    self->layout = layout;
+    f.estimate = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE
+        && s.noise_sigma == 0.0;
+  } else {
+    memset (&self->layout, 0, sizeof (self->layout));
+  }
+  /* The estimate starts afresh with the recursion, or after frames that
+   * did not estimate. */
+  f.clear_estimate = f.restart || !self->noise_estimated;
+  f.estimate_now = f.estimate && (f.clear_estimate
+      || self->noise_age + 1 >= NOISE_INTERVAL);
+  self->noise_age = f.estimate_now ? 0 : self->noise_age + 1;
+  self->noise_estimated = f.estimate;
+  GST_LOG_OBJECT (self, "sigma %g, radius %d, smooth %d, restart %d, "
+      "estimate %d (now %d)", s.sigma, blur.radius[0], f.smooth, f.restart,
+      f.estimate, f.estimate_now);
+
+  /* The planes run side by side, each with its part of the state. */
+  state_floats = 0;
+  vkt_compute_streams_begin (compute);
+  for (i = 0; ok && i < frame->n_planes; i++) {
+    const VktPlane *p = &frame->planes[i];
+
+    if (!p->active)
+      continue;
+    if (started)
+      vkt_compute_stream_next (compute);
+    started = TRUE;
+    if (!f.smooth)
+      f.refs[4] = frame->out;
+    ok = record_plane (self, compute, &s, &f, &blur, frame, i, state_floats,
+        error);
+    state_floats += plane_state_floats (p);
+    if (f.estimate)
+      report_planes |= 1u << i;
+  }
+  vkt_compute_streams_end (compute);
+  if (ok)
+    gst_vktile_filter_set_reported (filter, report_planes);
+  return ok;
+}
+
+/* ---- properties ---- */
+
+static void
+gst_denoise_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstDenoise *self = GST_DENOISE (object);
+  Settings *s = &self->settings;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_SIGMA:
+      s->sigma = g_value_get_double (value);
+      break;
+    case PROP_TEMPORAL_ALPHA:
+      /* Switching smoothing on starts from the current frame. */
+      if (s->temporal_alpha == 0.0 && g_value_get_double (value) > 0.0)
+        self->restart = TRUE;
+      s->temporal_alpha = g_value_get_double (value);
+      break;
+    case PROP_TEMPORAL_MODE:
+      s->temporal_mode = g_value_get_enum (value);
+      break;
+    case PROP_NOISE_SIGMA:
+      s->noise_sigma = g_value_get_double (value);
+      break;
+    case PROP_KEEP_DETAIL:
+      s->keep_detail = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_denoise_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstDenoise *self = GST_DENOISE (object);
+  Settings *s = &self->settings;
+
+  if (prop_id == PROP_NOISE_ESTIMATE) {
+    gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self), value);
+    return;
+  }
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_SIGMA:
+      g_value_set_double (value, s->sigma);
+      break;
+    case PROP_TEMPORAL_ALPHA:
+      g_value_set_double (value, s->temporal_alpha);
+      break;
+    case PROP_TEMPORAL_MODE:
+      g_value_set_enum (value, s->temporal_mode);
+      break;
+    case PROP_NOISE_SIGMA:
+      g_value_set_double (value, s->noise_sigma);
+      break;
+    case PROP_KEEP_DETAIL:
+      g_value_set_boolean (value, s->keep_detail);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* ---- type ---- */
+
+static void
+gst_denoise_class_init (GstDenoiseClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstVkTileFilterClass *filter_class = GST_VKTILE_FILTER_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+
+  GST_DEBUG_CATEGORY_INIT (gst_denoise_debug, "denoise", 0,
+      "live video denoising");
+
+  gobject_class->set_property = gst_denoise_set_property;
+  gobject_class->get_property = gst_denoise_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_SIGMA,
+      g_param_spec_double ("sigma", "Sigma",
+          "Standard deviation in pixels of the spatial stage, a sampled "
+          "Gaussian of radius ceil(3 sigma) as gaussblur computes it "
+          "(subsampled chroma planes use it in their own pixels)",
+          0.1, 8.0, DEFAULT_SIGMA, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_TEMPORAL_ALPHA,
+      g_param_spec_double ("temporal-alpha", "Temporal alpha",
+          "Per-pixel smoothing across frames after the spatial stage, "
+          "y_t = a y_(t-1) + (1-a) x_t (0: the spatial stage alone; "
+          "temporal-mode=motion-adaptive lowers a where a pixel moved); "
+          "restarts on flush, discontinuity and caps change; not applied in "
+          "the regions of roi-meta, which move from frame to frame",
+          0.0, 0.99, DEFAULT_TEMPORAL_ALPHA, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
+      g_param_spec_enum ("temporal-mode", "Temporal mode",
+          "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
+          "where each pixel keeps temporal-alpha * exp(-(d / T)^2) of its "
+          "previous output, d how far its spatially filtered value moved "
+          "since then and T 3 times the noise-sigma that the spatial stage "
+          "leaves", GST_TYPE_DENOISE_TEMPORAL_MODE, DEFAULT_TEMPORAL_MODE,
+          flags));
+  g_object_class_install_property (gobject_class, PROP_NOISE_SIGMA,
+      g_param_spec_double ("noise-sigma", "Noise sigma",
+          "Standard deviation of the input's noise in 8-bit code values "
+          "(scaled to the format's range), for temporal-mode="
+          "motion-adaptive: a change well beyond 3 times what the spatial "
+          "stage leaves of it is taken as motion. 0: estimated from each "
+          "plane's input on the GPU (every 4th frame, following changes "
+          "within a second or two)", 0.0, 255.0, DEFAULT_NOISE_SIGMA,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_KEEP_DETAIL,
+      g_param_spec_boolean ("keep-detail", "Keep detail",
+          "For temporal-mode=motion-adaptive: where the spatial stage "
+          "changes a pixel by well over the noise (3 noise-sigma), put that "
+          "change back, so that edges and texture stay sharp while the "
+          "noise goes (false: the plain Gaussian)", DEFAULT_KEEP_DETAIL,
+          flags));
+  g_object_class_install_property (gobject_class, PROP_NOISE_ESTIMATE,
+      gst_param_spec_array ("noise-estimate", "Noise estimate",
+          "The noise-sigma that noise-sigma=0 has estimated so far, per "
+          "plane (NV12: Y, then UV), in 8-bit code values; empty while "
+          "nothing is estimated. Reading it waits for the GPU to finish "
+          "the last frame sent",
+          g_param_spec_double ("sigma", "Sigma",
+              "The estimate of one plane", 0.0, G_MAXDOUBLE, 0.0,
+              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_set_static_metadata (element_class,
+      "Video denoiser (Vulkan)", "Filter/Effect/Video/Hardware",
+      "Live video denoising on the GPU in one pass over each plane: a small "
+      "Gaussian that keeps the detail standing out of the noise, smoothed "
+      "across frames where the picture is still, with the noise level "
+      "estimated from the input", "vktile developers");
+
+  filter_class->record = gst_denoise_record;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_DENOISE_TEMPORAL_MODE, 0);
+}
+
+static void
+gst_denoise_init (GstDenoise * self)
+{
+  Settings *s = &self->settings;
+
+  s->sigma = DEFAULT_SIGMA;
+  s->temporal_alpha = DEFAULT_TEMPORAL_ALPHA;
+  s->temporal_mode = DEFAULT_TEMPORAL_MODE;
+  s->noise_sigma = DEFAULT_NOISE_SIGMA;
+  s->keep_detail = DEFAULT_KEEP_DETAIL;
+}

@@ -1,0 +1,31 @@
+/* denoise_interface.h: the interface of the denoise element's shader
+ * (denoise.comp), included by plugin/gstdenoise.c and by the shader. The
+ * spatial stage is gaussblur's fused tile, so the push constants, the
+ * specialization ids and the weights uniform (binding 2) are
+ * gauss_interface.h's; this adds the temporal parameters (binding 3, a
+ * uniform of scalars, laid out alike by std140 and C) and the layout of
+ * the state (binding 4). See vktile_interface.h for how one list serves
+ * both sides. */
+#ifndef DENOISE_INTERFACE_H
+#define DENOISE_INTERFACE_H
+
+#include "gauss_interface.h"
+
+#define DENOISE_PARAM_FIELDS \
+  VKT_F32 (alpha)          /* temporal-alpha; 0: the recursion restarts */ \
+  VKT_F32 (motion)         /* T, code values; 0: a fixed weight; < 0: -motion times the estimate */ \
+  VKT_F32 (detail)         /* D, code values; 0: no detail kept; < 0: likewise */ \
+  VKT_I32 (estimate_index) /* the plane's noise estimate, floats into the state */ \
+  VKT_I32 (state_base)     /* the plane's first state vector (16 bytes) */ \
+  VKT_I32 (state_stride)   /* quads (4 lanes) per state row */ \
+  VKT_I32 (lane0)          /* the target lane of a state row's first quad */ \
+  VKT_I32 (reserved)
+
+/* The state of a quad of 4 consecutive lanes of the target ROI: y and the
+ * motion reference m. 8-bit formats: one vector of 16-bit values in units
+ * of 1/DENOISE_STATE_UNITS code value (y of lanes 0-1, 2-3, m of lanes
+ * 0-1, 2-3); other formats: two vectors of floats (y, then m). */
+#define DENOISE_STATE_UNITS 256
+#define DENOISE_QUAD_VEC4S(bpc) ((bpc) == 1 ? 1 : 2)
+
+#endif

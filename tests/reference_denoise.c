@@ -1,0 +1,112 @@
+/* vktile tests — CPU reference of denoise (see reference_denoise.h). */
+#include "reference_denoise.h"
+#include "reference_gauss.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+ref_denoise_init (RefDenoise * p)
+{
+  memset (p, 0, sizeof (*p));
+  ref_conv_init (&p->common);
+  p->common.border = REF_BORDER_CLAMP;
+  p->common.border_value = 0.0;
+  p->common.planes = 0xf;
+  p->sigma = 0.8;
+  p->temporal_alpha = 0.8;
+  p->motion_adaptive = TRUE;
+  p->noise_sigma = 0.0;
+  p->keep_detail = TRUE;
+}
+
+static gboolean
+estimated (const RefDenoise * p)
+{
+  return p->temporal_alpha > 0.0 && p->motion_adaptive
+      && p->noise_sigma == 0.0;
+}
+
+/* What the Gaussian of sigma along both axes leaves of white noise of 1:
+ * the root of its 2D impulse response's energy. */
+static gdouble
+noise_gain (gdouble sigma)
+{
+  gint r = ref_gauss_axis_radius (sigma, 0), j;
+  gdouble *w = g_new (gdouble, 2 * r + 1), energy = 0.0;
+
+  ref_gauss_weights (sigma, r, w);
+  for (j = 0; j <= 2 * r; j++)
+    energy += w[j] * w[j];
+  g_free (w);
+  return energy;                /* sqrt (energy) per axis, two axes */
+}
+
+static void
+filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
+    const RefDenoise * p, RefIirTemporal * t)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  gdouble maxv = ref_comp_maxv (finfo, c);
+  gint tx, ty, px, py, w, h, x, y;
+  gdouble *src, *s, sigma;
+  RefGauss g;
+
+  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
+    return;
+  src = g_new (gdouble, (gsize) w * h);
+  s = g_new (gdouble, (gsize) w * h);
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      src[(gsize) y * w + x] = ref_comp_get (in, c, px + x, py + y);
+  ref_gauss_init (&g);
+  g.common = p->common;
+  g.sigma = p->sigma;
+  ref_gauss_image (&g, src, w, h, p->common.border_value * maxv, s);
+
+  if (t && p->temporal_alpha > 0.0) {
+    sigma = !p->motion_adaptive ? 0.0 : estimated (p) ?
+        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
+    ref_temporal_stage (t, c, src, s, w, h, maxv, p->temporal_alpha, sigma,
+        noise_gain (p->sigma), p->keep_detail);
+  }
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      ref_comp_store (out, c, tx + x, ty + y, s[(gsize) y * w + x],
+          p->common.ties_down);
+  g_free (s);
+  g_free (src);
+}
+
+void
+ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefDenoise * p, RefIirTemporal * t)
+{
+  guint c;
+
+  g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
+  gst_video_frame_copy (out, in);
+  if (t && p->temporal_alpha == 0.0)
+    ref_iir_temporal_reset (t);
+  if (t && estimated (p))
+    ref_noise_estimates (in, &p->common, REF_DENOISE_NOISE_INTERVAL, t);
+  else if (t)
+    memset (t->noise_primed, 0, sizeof (t->noise_primed));
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
+    if (p->common.planes & (1u << c))
+      filter_component (in, out, c, p, t);
+}
+
+gchar *
+ref_denoise_describe (const RefDenoise * p)
+{
+  const RefConv *q = &p->common;
+
+  return g_strdup_printf ("sigma=%.17g temporal-alpha=%g temporal-mode=%s "
+      "noise-sigma=%g%s keep-detail=%d border=%s border-value=%g "
+      "roi=%d,%d,%dx%d source=%d,%d planes=0x%x", p->sigma,
+      p->temporal_alpha, p->motion_adaptive ? "motion-adaptive" : "fixed",
+      p->noise_sigma, estimated (p) ? " (estimated)" : "", p->keep_detail,
+      ref_border_nick (q->border), q->border_value, q->roi_x, q->roi_y,
+      q->roi_width, q->roi_height, q->source_x, q->source_y, q->planes);
+}
