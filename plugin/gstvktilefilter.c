@@ -1342,18 +1342,23 @@ host_import_cache_free (gpointer data)
   g_free (cache);
 }
 
-/* The Vulkan buffer holding `mem`'s bytes and where they start in it. */
+/* Elements on other threads may import the same memory at once (a tee,
+ * streams sharing frames): the cache on it is looked up and replaced under
+ * this lock, and each caller takes its own reference to the import. */
+static GMutex host_import_lock;
+
+/* The Vulkan buffer holding `mem`'s bytes (a reference: unref it) and
+ * where they start in it. */
 static GstMemory *
 import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
     gsize * size, GError ** error)
 {
-  static GQuark quark = 0;
   GstVkTileFilterPrivate *priv = PRIV (self);
+  GQuark quark = g_quark_from_static_string ("vktile-host-import");
   HostImportCache *cache;
+  GstMemory *vk = NULL;
   GstMapInfo map;
 
-  if (!quark)
-    quark = g_quark_from_static_string ("vktile-host-import");
   /* Only the default allocator's bytes stay where a map found them; other
    * allocators may map a temporary copy or unmap the pages again. */
   if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM)) {
@@ -1369,16 +1374,17 @@ import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
   }
   /* System memory stays where it is once mapped. */
   gst_memory_unmap (mem, &map);
+  g_mutex_lock (&host_import_lock);
   cache = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem), quark);
   if (!cache || cache->device != priv->device || cache->data != map.data
       || cache->size != map.size) {
     gsize offset;
-    GstMemory *vk = vkt_buffer_import_host (priv->device,
+    GstMemory *imported = vkt_buffer_import_host (priv->device,
         priv->import_alignment, map.data, map.size, &offset, error);
-    if (!vk)
-      return NULL;
+    if (!imported)
+      goto done;
     cache = g_new0 (HostImportCache, 1);
-    cache->vk = vk;
+    cache->vk = imported;
     cache->device = priv->device;
     cache->data = map.data;
     cache->size = map.size;
@@ -1386,9 +1392,12 @@ import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
     gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), quark, cache,
         host_import_cache_free);
   }
+  vk = gst_memory_ref (cache->vk);
   *base = cache->offset;
   *size = cache->size;
-  return cache->vk;
+done:
+  g_mutex_unlock (&host_import_lock);
+  return vk;
 }
 
 /* Copies the planes of a system-memory frame to in_copy on the GPU, from
@@ -1420,9 +1429,11 @@ import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
             + plane_row_bytes (info, i) > size)) {
       g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
           "Plane %u does not fit in its memory", i);
+      gst_memory_unref (vk);
       return FALSE;
     }
     vkt_compute_keep (priv->compute, vk);
+    gst_memory_unref (vk);
     record_plane_copy (priv->compute, ((GstVulkanBufferMemory *) vk)->buffer,
         base + skip, strides[i], staged, info->offset[i], info->stride[i],
         info, i);

@@ -10,6 +10,7 @@
 
 #include <gst/app/app.h>
 #include <gst/allocators/allocators.h>
+#include <gst/vulkan/vulkan.h>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -552,6 +553,104 @@ GST_START_TEST (test_imported_odd_layout)
 
 GST_END_TEST;
 
+/* One of several elements on their own threads filtering the same
+ * system-memory frames, round after round. */
+typedef struct
+{
+  GstHarness *h;
+  GstBuffer **frames;
+  guint n, rounds;
+  GPtrArray *want;
+  const GstVideoInfo *info;
+  guint bad_rounds;
+} SharedInput;
+
+static gpointer
+shared_input_thread (gpointer data)
+{
+  SharedInput *s = data;
+  guint r, i;
+
+  for (r = 0; r < s->rounds; r++) {
+    GPtrArray *got = run_frames (s->h, s->frames, s->n);
+    gboolean bad = FALSE;
+    for (i = 0; i < s->n; i++) {
+      GstVideoFrame fg, fw;
+      Mismatch mm = { 0 };
+      gst_video_frame_map (&fg, (GstVideoInfo *) s->info,
+          g_ptr_array_index (got, i), GST_MAP_READ);
+      gst_video_frame_map (&fw, (GstVideoInfo *) s->info,
+          g_ptr_array_index (s->want, i), GST_MAP_READ);
+      bad |= compare_frames (&fg, &fw, 0, &mm) > 0;
+      gst_video_frame_unmap (&fg);
+      gst_video_frame_unmap (&fw);
+    }
+    s->bad_rounds += bad;
+    g_ptr_array_unref (got);
+  }
+  return NULL;
+}
+
+/* Elements on several threads sharing one device (an application's
+ * GstContext) and importing the same system memories at once, as many
+ * streams from one source or a tee's branches do: submissions to the one
+ * queue are serialised across elements, each import is looked up and
+ * replaced on the memory under a lock, and every element's output is the
+ * one of a single element. On the H100 two such streams lost the device
+ * within seconds (concurrent vkQueueSubmit); lavapipe serialises its
+ * queue itself and does not show it. */
+GST_START_TEST (test_shared_input_memories)
+{
+  const gchar *caps = "video/x-raw,format=NV12,width=64,height=48,"
+      "framerate=30/1";
+  SharedInput runs[4];
+  GThread *threads[4];
+  GstVulkanInstance *instance;
+  GstVulkanDevice *device;
+  GstContext *ctx;
+  GstVideoInfo info;
+  GstBuffer **frames;
+  GstHarness *h;
+  GPtrArray *want;
+  guint i;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 48);
+  frames = make_frames (&info, N_FRAMES, 7900, LAYOUT_DEFAULT);
+  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
+  want = run_frames (h, frames, N_FRAMES);
+  gst_harness_teardown (h);
+  instance = gst_vulkan_instance_new ();
+  fail_unless (gst_vulkan_instance_open (instance, NULL));
+  device = gst_vulkan_device_new_with_index (instance, 0);
+  gst_vulkan_device_enable_extension (device, "VK_KHR_external_memory");
+  gst_vulkan_device_enable_extension (device, "VK_EXT_external_memory_host");
+  fail_unless (gst_vulkan_device_open (device, NULL));
+  ctx = gst_context_new (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR, TRUE);
+  gst_context_set_vulkan_device (ctx, device);
+  for (i = 0; i < G_N_ELEMENTS (runs); i++) {
+    GstHarness *hi = gst_harness_new_parse ("gaussblur sigma=1.2");
+    gst_element_set_context (hi->element, ctx);
+    gst_harness_set_caps_str (hi, caps, caps);
+    runs[i] = (SharedInput) {
+    hi, frames, N_FRAMES, 12, want, &info, 0};
+    threads[i] = g_thread_new ("shared-input", shared_input_thread, &runs[i]);
+  }
+  for (i = 0; i < G_N_ELEMENTS (runs); i++) {
+    g_thread_join (threads[i]);
+    gst_harness_teardown (runs[i].h);
+    fail_unless (runs[i].bad_rounds == 0, "element %u: %u of %u rounds "
+        "differ from one element alone", i, runs[i].bad_rounds,
+        runs[i].rounds);
+  }
+  gst_context_unref (ctx);
+  gst_object_unref (device);
+  gst_object_unref (instance);
+  g_ptr_array_unref (want);
+  free_frames (frames, N_FRAMES);
+}
+
+GST_END_TEST;
+
 /* An output frame mapped by several readers at once, as a tee feeds an
  * encoder (gst_video_frame_map, which takes a reference) and a video
  * filter (with GST_VIDEO_FRAME_MAP_FLAG_NO_REF): every map succeeds and
@@ -769,6 +868,7 @@ streaming_suite (void)
   tcase_add_loop_test (tc, test_imported_odd_layout, 0,
       2 * G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_output_mapped_twice);
+  tcase_add_test (tc, test_shared_input_memories);
   tcase_add_test (tc, test_latency_query);
   tcase_add_loop_test (tc, test_qos_drops_late_frames, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_qos_live_slow_sink, 0, N_CONFIGS);
