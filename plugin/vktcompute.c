@@ -41,6 +41,13 @@ typedef struct
   VkDevice device;
   GHashTable *pipelines;        /* key string -> VktPipeline* */
   GArray *idle_fences;          /* VkFence, unsignalled */
+  /* Held around every vkQueueSubmit of ours on the device. gstvulkan 1.22
+   * hands out a new GstVulkanQueue, with a lock of its own, each time the
+   * same VkQueue is asked for: elements that found their queue apart (a
+   * tee's branches, pipelines sharing a device) submitted at once, which
+   * Vulkan forbids; on the H100 two streams lost the device within
+   * seconds. */
+  GMutex submit_lock;
 } VktDeviceCache;
 
 /* One submission in flight. Timestamps are read (under `lock`) by the first
@@ -180,6 +187,7 @@ device_cache_destroy (gpointer data, GObject * where_the_device_was)
             i), NULL);
   g_array_unref (cache->idle_fences);
   g_mutex_clear (&cache->lock);
+  g_mutex_clear (&cache->submit_lock);
   g_free (cache);
 }
 
@@ -194,6 +202,7 @@ device_cache_get (GstVulkanDevice * device)
   if (!cache) {
     cache = g_new0 (VktDeviceCache, 1);
     g_mutex_init (&cache->lock);
+    g_mutex_init (&cache->submit_lock);
     cache->device = device->device;
     cache->pipelines = g_hash_table_new_full (g_str_hash, g_str_equal,
         g_free, NULL);
@@ -1041,9 +1050,13 @@ vkt_compute_submit (VktCompute * c, GError ** error)
     goto fail;
 
   submit.pCommandBuffers = &slot->cmd;
+  /* Ours first, then the queue object's, which gstvulkan's elements that
+   * share it take. */
+  g_mutex_lock (&c->cache->submit_lock);
   gst_vulkan_queue_submit_lock (c->queue);
   res = vkQueueSubmit (c->queue->queue, 1, &submit, sync->fence);
   gst_vulkan_queue_submit_unlock (c->queue);
+  g_mutex_unlock (&c->cache->submit_lock);
   if (!check_vk (res, error, "vkQueueSubmit"))
     goto fail;
   slot->sync = vkt_sync_ref (sync);
