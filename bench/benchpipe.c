@@ -29,6 +29,9 @@ struct _BenchPipe
   guint arrived;                /* frames of the push under way at the sink */
   GQueue held;                  /* GstSample*: GPU-resident, not yet waited for */
   BenchPipeResult acc;          /* of the push under way, frames done */
+  guint done;                   /* of the push under way, counted or not */
+  /* Frames done outside this window (monotonic µs) are not counted. */
+  gint64 count_from_us, count_until_us;
   gchar *error;                 /* the first error the bus reported */
 };
 
@@ -71,6 +74,13 @@ account_sample (BenchPipe * pipe, GstSample * sample)
   }
 
   g_mutex_lock (&pipe->lock);
+  pipe->done++;
+  if (now < pipe->count_from_us || now > pipe->count_until_us) {
+    g_cond_broadcast (&pipe->cond);
+    g_mutex_unlock (&pipe->lock);
+    gst_sample_unref (sample);
+    return;
+  }
   if (pipe->acc.frames == 0)
     pipe->acc.first_us = now;
   pipe->acc.last_us = now;
@@ -151,6 +161,7 @@ bench_pipe_new (GstVulkanInstance * instance, const gchar * middle,
   g_mutex_init (&pipe->lock);
   g_cond_init (&pipe->cond);
   result_reset (&pipe->acc);
+  pipe->count_until_us = G_MAXINT64;
   pipe->description = g_strdup_printf ("appsrc name=benchsrc ! %s ! "
       "appsink name=benchsink", middle);
   pipe->pipeline = gst_parse_launch (pipe->description, &parse_error);
@@ -293,6 +304,64 @@ bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames, guint n_frames,
         result->frames, count, timeout_s);
   g_mutex_unlock (&pipe->lock);
   return result->frames == count;
+}
+
+gboolean
+bench_pipe_stream (BenchPipe * pipe, GstBuffer * const *frames,
+    guint n_frames, guint ahead, gint64 from_us, gint64 until_us,
+    BenchPipeResult * result, GError ** error)
+{
+  guint pushed = 0;
+  gboolean ok = TRUE;
+  GstSample *sample;
+
+  g_mutex_lock (&pipe->lock);
+  result_reset (&pipe->acc);
+  pipe->done = 0;
+  pipe->count_from_us = from_us;
+  pipe->count_until_us = until_us;
+  g_mutex_unlock (&pipe->lock);
+
+  while (ok && g_get_monotonic_time () < until_us) {
+    GstBuffer *buf;
+
+    g_mutex_lock (&pipe->lock);
+    while (pushed - pipe->done >= ahead && !pipe->error)
+      if (!g_cond_wait_until (&pipe->cond, &pipe->lock, until_us +
+              G_TIME_SPAN_SECOND))
+        break;
+    ok = !pipe->error && pushed - pipe->done < ahead;
+    g_mutex_unlock (&pipe->lock);
+    if (!ok)
+      break;
+    buf = frame_buffer (frames[pipe->next_frame++ % n_frames], pipe->pts);
+    pipe->pts += FRAME_DURATION;
+    ok = gst_app_src_push_buffer (GST_APP_SRC (pipe->src), buf) ==
+        GST_FLOW_OK;
+    pushed++;
+  }
+  /* What is still on its way counts if it arrives in the window. */
+  g_mutex_lock (&pipe->lock);
+  while (pipe->done < pushed && !pipe->error)
+    if (!g_cond_wait_until (&pipe->cond, &pipe->lock, until_us +
+            (gint64) 10 * G_TIME_SPAN_SECOND))
+      break;
+  g_mutex_unlock (&pipe->lock);
+  while ((sample = g_queue_pop_head (&pipe->held)))
+    account_sample (pipe, sample);
+  g_mutex_lock (&pipe->lock);
+  *result = pipe->acc;
+  if (pipe->error)
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FAILED, "%s",
+        pipe->error);
+  else if (pipe->done < pushed)
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FAILED,
+        "%u of %u frames did not arrive", pushed - pipe->done, pushed);
+  pipe->count_from_us = 0;
+  pipe->count_until_us = G_MAXINT64;
+  ok = !pipe->error && pipe->done >= pushed;
+  g_mutex_unlock (&pipe->lock);
+  return ok;
 }
 
 /* "memory:VulkanBuffer" or "system memory": the first caps feature that a

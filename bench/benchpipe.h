@@ -32,6 +32,12 @@ void bench_pipe_free (BenchPipe * pipe);
 gboolean bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames,
     guint n_frames, guint count, gint timeout_s, BenchPipeResult * result,
     GError ** error);
+/* Pushes frames from the ring without pause, at most `ahead` on their way
+ * at a time, until until_us (monotonic, as g_get_monotonic_time()); the
+ * result counts the frames done between from_us and until_us. */
+gboolean bench_pipe_stream (BenchPipe * pipe, GstBuffer * const *frames,
+    guint n_frames, guint ahead, gint64 from_us, gint64 until_us,
+    BenchPipeResult * result, GError ** error);
 gchar *bench_pipe_pad_memory (BenchPipe * pipe, const gchar * element,
     const gchar * pad);
 

@@ -28,7 +28,9 @@
 #include <gst/video/video.h>
 #include <gst/vulkan/vulkan.h>
 
+#include <execinfo.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,7 @@
 #include "benchpcie.h"
 #include "benchpipe.h"
 #include "benchstats.h"
+#include "benchstreams.h"
 #include "vktcompute.h"
 #include "copy.spv.h"
 
@@ -69,6 +72,12 @@ static gint opt_device_index = -1;
 static gchar *opt_device_name = NULL;
 static gboolean opt_verbose = FALSE;
 static gint opt_regions = 0;
+static gchar *opt_streams = NULL;
+static gchar *opt_streams_format = NULL;
+static gchar *opt_streams_size = NULL;
+static gdouble opt_streams_seconds = -1.0;
+static gchar *opt_streams_modes = NULL;
+static gchar *opt_stream_worker = NULL;
 
 static GOptionEntry entries[] = {
   {"element", 'e', 0, G_OPTION_ARG_STRING, &opt_elements,
@@ -136,6 +145,27 @@ static GOptionEntry entries[] = {
         "the number of regions costs", "N"},
   {"verbose", 'v', 0, G_OPTION_ARG_NONE, &opt_verbose,
       "Print every pipeline and the memory its element negotiated", NULL},
+  {"streams", 0, 0, G_OPTION_ARG_STRING, &opt_streams,
+        "Many cameras on one GPU: for each N of the list (e.g. 1,4,16,64), N "
+        "independent system-memory streams through each system-memory "
+        "configuration, pushed as fast as they go, as pipelines of this "
+        "process sharing its device and as N processes of their own; their "
+        "frames/s in all beside the PCIe floor both ways at once and the "
+        "GPU-time bound", "LIST"},
+  {"streams-format", 0, 0, G_OPTION_ARG_STRING, &opt_streams_format,
+      "Video format of the streams (default NV12)", "FORMAT"},
+  {"streams-size", 0, 0, G_OPTION_ARG_STRING, &opt_streams_size,
+      "Frame size of the streams (default 1920x1080; --quick: 640x360)",
+      "WxH"},
+  {"streams-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &opt_streams_seconds,
+        "Seconds each streams row is counted, after a warm-up (default 4; "
+        "--quick: 1)", "S"},
+  {"streams-modes", 0, 0, G_OPTION_ARG_STRING, &opt_streams_modes,
+        "Which streams rows to run: threads (pipelines of one process), "
+        "processes, or both (default threads,processes)", "LIST"},
+  {"stream-worker", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING,
+      &opt_stream_worker, "One stream of --streams in a process of its own",
+      "\"ELEMENT PROPS\""},
   {NULL}
 };
 
@@ -2157,6 +2187,226 @@ report_header (Bench * b, const gchar * cmdline, gdouble seconds,
   g_date_time_unref (now);
 }
 
+/* ---- many streams ---- */
+
+#define STREAMS_WARMUP_S 1.5
+
+static gboolean
+parse_size (const gchar * text, Size * size, GError ** error)
+{
+  GArray *a = parse_sizes (text, error);
+  gboolean ok = a && a->len == 1;
+
+  if (ok)
+    *size = g_array_index (a, Size, 0);
+  else if (a)
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+        "One frame size, not \"%s\"", text);
+  if (a)
+    g_array_unref (a);
+  return ok;
+}
+
+/* The streams' format, size and frames: a group of their own. */
+static Group *
+streams_group (Bench * b, GError ** error)
+{
+  GArray *formats = parse_formats (opt_streams_format ? opt_streams_format :
+      "NV12", error);
+  Size size;
+  Group *g = NULL;
+
+  if (!formats || !parse_size (opt_streams_size ? opt_streams_size :
+          (opt_quick ? "640x360" : "1920x1080"), &size, error))
+    goto out;
+  g = group_new (GROUP_SYSMEM, g_array_index (formats, GstVideoFormat, 0),
+      size.w, size.h);
+  if (!group_make_frames (b, g, FALSE, MAX_FRAMES, error))
+    g_clear_pointer (&g, group_free);
+out:
+  if (formats)
+    g_array_unref (formats);
+  return g;
+}
+
+static GstCaps *
+group_caps (const Group * g)
+{
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, g->format, g->width, g->height);
+  GST_VIDEO_INFO_FPS_N (&info) = 30;
+  GST_VIDEO_INFO_FPS_D (&info) = 1;
+  return gst_video_info_to_caps (&info);
+}
+
+/* --stream-worker: one stream, counted in the window the parent chose. */
+static gboolean
+run_stream_worker (Bench * b, GError ** error)
+{
+  gchar *text = g_strstrip (g_strdup (opt_stream_worker));
+  gsize len = strcspn (text, " \t");
+  gchar *element = g_strndup (text, len), *middle;
+  Group *g = streams_group (b, error);
+  GstCaps *caps;
+  gboolean ok = FALSE;
+
+  if (g) {
+    middle = element_middle (element, g_strstrip (text + len), FALSE);
+    caps = group_caps (g);
+    ok = bench_streams_worker (b->instance, middle, caps, g->frames,
+        g->n_frames, error);
+    gst_caps_unref (caps);
+    g_free (middle);
+    group_free (g);
+  }
+  g_free (element);
+  g_free (text);
+  return ok;
+}
+
+/* The frames/s both directions of the bus carry at once for this frame. */
+static gdouble
+pcie_duplex_fps (Bench * b, const Group * g)
+{
+  BenchPcie *pcie = bench_pcie_new (b->device, g->bytes, NULL);
+  gdouble ns[9], best = 0.0;
+  guint i, n = 0;
+
+  if (!pcie)
+    return 0.0;
+  for (i = 0; i < G_N_ELEMENTS (ns); i++)
+    if (bench_pcie_time (pcie, BENCH_PCIE_BOTH, &ns[n], NULL))
+      n++;
+  bench_pcie_free (pcie);
+  if (n == 0)
+    return 0.0;
+  best = bench_spread (ns, n).median;
+  return best > 0.0 ? 1e9 / best : 0.0;
+}
+
+static void
+run_streams (Bench * b, GArray * stream, GString * md, GString * csv)
+{
+  Table *t;
+  GError *error = NULL;
+  gchar **counts = g_strsplit (opt_streams, ",", -1);
+  gchar **modes = g_strsplit (opt_streams_modes ? opt_streams_modes :
+      "threads,processes", ",", -1);
+  Group *g = streams_group (b, &error);
+  gdouble seconds = opt_streams_seconds > 0 ? opt_streams_seconds :
+      (opt_quick ? 1.0 : 4.0), duplex;
+  GstCaps *caps;
+  guint c, i, m;
+
+  if (!g) {
+    g_printerr ("--streams: %s\n", error->message);
+    g_clear_error (&error);
+    g_strfreev (counts);
+    g_strfreev (modes);
+    return;
+  }
+  caps = group_caps (g);
+  duplex = pcie_duplex_fps (b, g);
+  t = table_new ("Many streams on one GPU",
+      "N independent streams of distinct system-memory frames, appsrc ! "
+      "PIPELINE ! appsink each, pushed as fast as they go (8 frames on "
+      "their way per stream) and counted over a window after a warm-up: "
+      "as N pipelines of one process sharing its device (threads), or as "
+      "N processes with a device each (processes). x PCIe: the frames/s "
+      "in all over what the bus carries both ways at once for this frame "
+      "(the benchmark's transfer queues). x GPU bound: over 1 / the GPU "
+      "time per frame the timing metas reported at N = 1 in that mode.",
+      "<pipeline|<mode|streams|<format|<size|frames/s in all|per stream|"
+      "x PCIe both ways|x GPU bound|<note");
+  for (c = 0; c < stream->len; c++) {
+    Config *cf = &g_array_index (stream, Config, c);
+    gchar *middle = element_middle (cf->element, cf->props, FALSE);
+    gchar *label = g_strdup_printf ("%s%s%s", cf->element,
+        cf->props[0] ? " " : "", cf->props);
+    gchar *worker = g_strdup_printf ("--stream-worker=%s %s", cf->element,
+        cf->props);
+    gchar *fmt = g_strdup_printf ("--streams-format=%s",
+        gst_video_format_to_string (g->format));
+    gchar *size = g_strdup_printf ("--streams-size=%dx%d", g->width,
+        g->height);
+    gchar *dev = g_strdup_printf ("--device-index=%d", opt_device_index);
+    gchar *devname = g_strdup_printf ("--device-name=%s",
+        opt_device_name ? opt_device_name : "");
+    const gchar *argv[] = { "/proc/self/exe", worker, fmt, size, dev,
+      opt_device_name ? devname : NULL, NULL
+    };
+
+    for (m = 0; modes[m]; m++) {
+      gboolean procs = g_str_equal (g_strstrip (modes[m]), "processes");
+      gdouble gpu_bound = 0.0;
+      if (!procs && !g_str_equal (modes[m], "threads"))
+        continue;
+      for (i = 0; counts[i]; i++) {
+        guint n = (guint) strtoul (counts[i], NULL, 10);
+        BenchStreamsResult r;
+        gboolean ok;
+        gdouble fps;
+        gchar *note = NULL;
+        if (n == 0)
+          continue;
+        g_printerr ("[streams] %s, %u %s\n", label, n, modes[m]);
+        ok = procs ? bench_streams_processes (argv, n, STREAMS_WARMUP_S,
+            seconds, &r, &error) : bench_streams_threads (b->instance,
+            middle, caps, g->frames, g->n_frames, n, STREAMS_WARMUP_S,
+            seconds, &r, &error);
+        if (!ok) {
+          note = g_strdup_printf ("failed: %s", error ? error->message : "?");
+          g_clear_error (&error);
+        }
+        fps = ok ? r.frames / r.seconds : 0.0;
+        if (ok && gpu_bound == 0.0 && r.frames && r.gpu_ns)
+          gpu_bound = 1e9 * r.frames / r.gpu_ns;
+        if (ok) {
+          gchar *config = g_strdup_printf ("%s; %s %u", cf->props,
+              procs ? "processes" : "threads", n);
+          CsvRow row = { "streams", cf->element, config, g };
+          row.fps = (BenchSpread) { fps, fps, fps, 1 };
+          if (duplex > 0)
+            row.x_pcie = (BenchSpread) { fps / duplex, fps / duplex,
+              fps / duplex, 1 };
+          row.gpu_us = r.frames ? r.gpu_ns * 1e-3 / r.frames : 0.0;
+          row.note = note;
+          csv_add (csv, &row);
+          g_free (config);
+        }
+        table_add (t, g_strdup (label), g_strdup (procs ? "processes" :
+                "threads"), g_strdup_printf ("%u", n),
+            g_strdup (gst_video_format_to_string (g->format)), fmt_size (g),
+            ok ? g_strdup_printf ("%.0f", fps) : g_strdup ("-"),
+            ok ? g_strdup_printf ("%.0f", fps / n) : g_strdup ("-"),
+            ok && duplex > 0 ? g_strdup_printf ("%.2fx", fps / duplex) :
+            g_strdup ("-"), ok && gpu_bound > 0 ?
+            g_strdup_printf ("%.2fx", fps / gpu_bound) : g_strdup ("-"),
+            note ? note : g_strdup (""));
+      }
+    }
+    g_free (middle);
+    g_free (label);
+    g_free (worker);
+    g_free (fmt);
+    g_free (size);
+    g_free (dev);
+    g_free (devname);
+  }
+  table_finish (t, md);
+  say ("PCIe both ways at once, %s %dx%d: %.0f frames/s\n",
+      gst_video_format_to_string (g->format), g->width, g->height, duplex);
+  if (md)
+    g_string_append_printf (md, "PCIe both ways at once, %s %dx%d: %.0f "
+        "frames/s.\n\n", gst_video_format_to_string (g->format), g->width,
+        g->height, duplex);
+  gst_caps_unref (caps);
+  group_free (g);
+  g_strfreev (counts);
+  g_strfreev (modes);
+}
+
 static gchar *
 describe_defaults (void)
 {
@@ -2175,6 +2425,19 @@ describe_defaults (void)
   }
   g_string_append (d, "  any other element: its defaults\n");
   return g_string_free (d, FALSE);
+}
+
+/* The benchmark runs on machines one reaches through a script: a crash
+ * prints where it happened (addr2line turns the offsets into lines). */
+static void
+on_crash (int sig)
+{
+  void *frames[64];
+  int n = backtrace (frames, G_N_ELEMENTS (frames));
+
+  backtrace_symbols_fd (frames, n, 2);
+  signal (sig, SIG_DFL);
+  raise (sig);
 }
 
 int
@@ -2198,6 +2461,8 @@ main (int argc, char **argv)
 
   g_array_set_clear_func (configs, config_clear);
   g_array_set_clear_func (stream, config_clear);
+  signal (SIGSEGV, on_crash);
+  signal (SIGABRT, on_crash);
   octx = g_option_context_new ("- time vktile elements against the floors "
       "of the same GPU");
   g_option_context_set_summary (octx,
@@ -2260,6 +2525,14 @@ main (int argc, char **argv)
         error ? error->message : "unknown error");
     goto out;
   }
+  if (opt_stream_worker) {
+    if (!run_stream_worker (&bench, &error)) {
+      g_printerr ("stream worker: %s\n", error->message);
+      goto out;
+    }
+    ret = 0;
+    goto out;
+  }
   g_printerr ("device: %s (%s), %s\n", bench.device_name, bench.device_type,
       bench.driver);
   if (!bench.has_timestamps)
@@ -2294,6 +2567,8 @@ main (int argc, char **argv)
   report_gpu (groups, md, csv);
   report_sysmem (groups, md, csv);
   report_chain (groups, md, csv);
+  if (opt_streams)
+    run_streams (&bench, stream, md, csv);
   if (opt_peers)
     report_peers (groups, md, csv);
   if (!repeatable) {
