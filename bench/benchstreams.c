@@ -35,7 +35,7 @@ static void
 add_result (BenchStreamsResult * r, const BenchPipeResult * p)
 {
   r->frames += p->frames;
-  r->gpu_ns += p->gpu_ns;
+  r->gpu_ns += p->gpu_ns + p->moved_ns;
 }
 
 gboolean
@@ -118,7 +118,7 @@ bench_streams_worker (GstVulkanInstance * instance, const gchar * middle,
         &res, error);
   if (ok)
     g_print ("stream-worker frames=%u gpu_ns=%" G_GUINT64_FORMAT "\n",
-        res.frames, res.gpu_ns);
+        res.frames, res.gpu_ns + res.moved_ns);
   bench_pipe_free (pipe);
   return ok;
 }

@@ -16,7 +16,7 @@ typedef struct
 {
   guint n;                      /* streams */
   guint64 frames;               /* done in the window, all streams */
-  guint64 gpu_ns;               /* their vktile GPU time */
+  guint64 gpu_ns;               /* their GPU time: filters, uploads, downloads */
   gdouble seconds;              /* the window */
 } BenchStreamsResult;
 
@@ -36,7 +36,8 @@ gboolean bench_streams_processes (const gchar * const *worker_argv, guint n,
 /* One stream of a worker process: prints "stream-worker ready" once its
  * pipeline runs, reads "FROM UNTIL" (monotonic µs, the same clock in every
  * process) from standard input, streams until UNTIL and prints
- * "stream-worker frames=N gpu_ns=N", the frames done from FROM on. */
+ * "stream-worker frames=N gpu_ns=N", the frames done from FROM on and
+ * their GPU time (uploads and downloads included). */
 gboolean bench_streams_worker (GstVulkanInstance * instance,
     const gchar * middle, GstCaps * caps, GstBuffer * const *frames,
     guint n_frames, GError ** error);

@@ -2316,7 +2316,9 @@ run_streams (Bench * b, GArray * stream, GString * md, GString * csv)
       "N processes with a device each (processes). x PCIe: the frames/s "
       "in all over what the bus carries both ways at once for this frame "
       "(the benchmark's transfer queues). x GPU bound: over 1 / the GPU "
-      "time per frame the timing metas reported at N = 1 in that mode.",
+      "time per frame the timing metas reported at N = 1 in that mode "
+      "(upload, filter and download: what one queue runs one after the "
+      "other).",
       "<pipeline|<mode|streams|<format|<size|frames/s in all|per stream|"
       "x PCIe both ways|x GPU bound|<note");
   for (c = 0; c < stream->len; c++) {
