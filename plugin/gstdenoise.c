@@ -27,6 +27,7 @@
 #include "gstdenoise.h"
 #include "vktgausspass.h"
 #include "vktiirplan.h"
+#include "gstvktiletemporal.h"
 #include "denoise_interface.h"
 
 #include <math.h>
@@ -36,12 +37,6 @@
 
 GST_DEBUG_CATEGORY_STATIC (gst_denoise_debug);
 #define GST_CAT_DEFAULT gst_denoise_debug
-
-typedef enum
-{
-  TEMPORAL_FIXED,
-  TEMPORAL_MOTION_ADAPTIVE,
-} TemporalMode;
 
 /* The temporal parameters of one plane (denoise_interface.h). */
 typedef struct
@@ -64,17 +59,14 @@ static const VktShader shader_denoise = { "denoise", denoise_spv,
 
 #define DEFAULT_SIGMA 0.8
 #define DEFAULT_TEMPORAL_ALPHA 0.8
-#define DEFAULT_TEMPORAL_MODE TEMPORAL_MOTION_ADAPTIVE
+#define DEFAULT_TEMPORAL_MODE GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
 #define DEFAULT_NOISE_SIGMA 0.0
 #define DEFAULT_KEEP_DETAIL TRUE
 
 typedef struct
 {
   gdouble sigma;
-  gdouble temporal_alpha;
-  TemporalMode temporal_mode;
-  gdouble noise_sigma;          /* 8-bit code values; 0: estimated */
-  gboolean keep_detail;
+  GstVkTileTemporal temporal;
 } Settings;
 
 /* What the state of a frame's planes looks like: another layout holds
@@ -104,38 +96,15 @@ enum
 {
   PROP_0,
   PROP_SIGMA,
-  PROP_TEMPORAL_ALPHA,
-  PROP_TEMPORAL_MODE,
-  PROP_NOISE_SIGMA,
-  PROP_KEEP_DETAIL,
-  PROP_NOISE_ESTIMATE,
+  PROP_TEMPORAL,                /* GST_VKTILE_TEMPORAL_N_PROPS of them */
 };
+
+#define IS_TEMPORAL_PROP(id) ((id) >= PROP_TEMPORAL \
+    && (id) < PROP_TEMPORAL + GST_VKTILE_TEMPORAL_N_PROPS)
 
 G_DEFINE_TYPE (GstDenoise, gst_denoise, GST_TYPE_VKTILE_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (denoise, "denoise", GST_RANK_NONE,
     GST_TYPE_DENOISE);
-
-#define GST_TYPE_DENOISE_TEMPORAL_MODE (gst_denoise_temporal_mode_get_type ())
-static GType
-gst_denoise_temporal_mode_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {TEMPORAL_FIXED, "Every pixel keeps temporal-alpha of its previous "
-          "output: still scenes lose the most noise, moving edges ghost",
-        "fixed"},
-    {TEMPORAL_MOTION_ADAPTIVE, "A pixel keeps less of its previous output "
-          "the more it changed (beyond a few noise-sigma it follows the "
-          "input), so motion does not ghost", "motion-adaptive"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstDenoiseTemporalMode", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
 
 /* ---- the state ---- */
 
@@ -195,9 +164,9 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
     gsize state_floats, GError ** error)
 {
   const VktPlane *p = &frame->planes[i];
-  gboolean adaptive = s->temporal_mode == TEMPORAL_MOTION_ADAPTIVE;
+  gboolean adaptive = s->temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
   /* Scales in the plane's code values, or per unit of the estimate. */
-  gdouble unit = (f->estimate ? 1.0 : s->noise_sigma) * p->max_code / 255.0;
+  gdouble unit = (f->estimate ? 1.0 : s->temporal.noise_sigma) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
   gint word_x0;
   DenoiseParams params = { 0 };
@@ -209,7 +178,7 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
   if (f->estimate_now) {
     VktIirTemporal t = { 0 };
 
-    t.alpha = (gfloat) s->temporal_alpha;
+    t.alpha = (gfloat) s->temporal.alpha;
     t.reset = f->clear_estimate;
     t.clear_noise = f->clear_estimate;
     t.state_base = (gint) (state_floats + VKT_IIR_NOISE_FLOATS);
@@ -221,10 +190,10 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
       return FALSE;
   }
 
-  params.alpha = f->restart ? 0.0f : (gfloat) s->temporal_alpha;
+  params.alpha = f->restart ? 0.0f : (gfloat) s->temporal.alpha;
   params.motion = adaptive ?
       sign * (gfloat) (VKT_MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
-  params.detail = adaptive && s->keep_detail ?
+  params.detail = adaptive && s->temporal.keep_detail ?
       sign * (gfloat) (VKT_DETAIL_SIGMAS * unit) : 0.0f;
   params.estimate_index = (gint) (state_floats + VKT_IIR_NOISE_FLOATS -
       IIR_NOISE_ESTIMATE_BACK);
@@ -262,7 +231,7 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   vkt_gauss_blur_init (&blur, compute, s.sigma, s.sigma, 0, 0.0f);
   f.noise_gain = vkt_gauss_noise_gain (s.sigma, blur.radius[0]) *
       vkt_gauss_noise_gain (s.sigma, blur.radius[1]);
-  f.smooth = s.temporal_alpha > 0.0 && frame->n_regions == 0;
+  f.smooth = s.temporal.alpha > 0.0 && frame->n_regions == 0;
   f.refs[0] = frame->in;
   f.refs[1] = frame->out;
 
@@ -281,8 +250,8 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
     if (fresh || memcmp (&layout, &self->layout, sizeof (layout)) != 0)
       f.restart = TRUE;
     self->layout = layout;
-    f.estimate = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE
-        && s.noise_sigma == 0.0;
+    f.estimate = s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
+        && s.temporal.noise_sigma == 0.0;
   } else {
     memset (&self->layout, 0, sizeof (self->layout));
   }
@@ -332,29 +301,14 @@ gst_denoise_set_property (GObject * object, guint prop_id,
   Settings *s = &self->settings;
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_SIGMA:
-      s->sigma = g_value_get_double (value);
-      break;
-    case PROP_TEMPORAL_ALPHA:
-      /* Switching smoothing on starts from the current frame. */
-      if (s->temporal_alpha == 0.0 && g_value_get_double (value) > 0.0)
-        self->restart = TRUE;
-      s->temporal_alpha = g_value_get_double (value);
-      break;
-    case PROP_TEMPORAL_MODE:
-      s->temporal_mode = g_value_get_enum (value);
-      break;
-    case PROP_NOISE_SIGMA:
-      s->noise_sigma = g_value_get_double (value);
-      break;
-    case PROP_KEEP_DETAIL:
-      s->keep_detail = g_value_get_boolean (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (prop_id == PROP_SIGMA)
+    s->sigma = g_value_get_double (value);
+  else if (IS_TEMPORAL_PROP (prop_id))
+    /* Switching smoothing on starts from the current frame. */
+    self->restart |= gst_vktile_temporal_set (&s->temporal,
+        prop_id - PROP_TEMPORAL, value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -365,32 +319,16 @@ gst_denoise_get_property (GObject * object, guint prop_id, GValue * value,
   GstDenoise *self = GST_DENOISE (object);
   Settings *s = &self->settings;
 
-  if (prop_id == PROP_NOISE_ESTIMATE) {
-    gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self), value);
-    return;
+  if (IS_TEMPORAL_PROP (prop_id)) {
+    gst_vktile_temporal_get (GST_VKTILE_FILTER (self), &s->temporal,
+        prop_id - PROP_TEMPORAL, value);
+  } else if (prop_id == PROP_SIGMA) {
+    GST_OBJECT_LOCK (self);
+    g_value_set_double (value, s->sigma);
+    GST_OBJECT_UNLOCK (self);
+  } else {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
-  GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_SIGMA:
-      g_value_set_double (value, s->sigma);
-      break;
-    case PROP_TEMPORAL_ALPHA:
-      g_value_set_double (value, s->temporal_alpha);
-      break;
-    case PROP_TEMPORAL_MODE:
-      g_value_set_enum (value, s->temporal_mode);
-      break;
-    case PROP_NOISE_SIGMA:
-      g_value_set_double (value, s->noise_sigma);
-      break;
-    case PROP_KEEP_DETAIL:
-      g_value_set_boolean (value, s->keep_detail);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK (self);
 }
 
 /* ---- type ---- */
@@ -416,48 +354,14 @@ gst_denoise_class_init (GstDenoiseClass * klass)
           "Gaussian of radius ceil(3 sigma) as gaussblur computes it "
           "(subsampled chroma planes use it in their own pixels)",
           0.1, 8.0, DEFAULT_SIGMA, flags | GST_PARAM_CONTROLLABLE));
-  g_object_class_install_property (gobject_class, PROP_TEMPORAL_ALPHA,
-      g_param_spec_double ("temporal-alpha", "Temporal alpha",
-          "Per-pixel smoothing across frames after the spatial stage, "
-          "y_t = a y_(t-1) + (1-a) x_t (0: the spatial stage alone; "
-          "temporal-mode=motion-adaptive lowers a where a pixel moved); "
-          "restarts on flush, discontinuity and caps change; not applied in "
-          "the regions of roi-meta, which move from frame to frame",
-          0.0, 0.99, DEFAULT_TEMPORAL_ALPHA, flags | GST_PARAM_CONTROLLABLE));
-  g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
-      g_param_spec_enum ("temporal-mode", "Temporal mode",
-          "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
-          "where each pixel keeps temporal-alpha * exp(-(d / T)^2) of its "
-          "previous output, d how far its spatially filtered value moved "
-          "since then and T 3 times the noise-sigma that the spatial stage "
-          "leaves", GST_TYPE_DENOISE_TEMPORAL_MODE, DEFAULT_TEMPORAL_MODE,
-          flags));
-  g_object_class_install_property (gobject_class, PROP_NOISE_SIGMA,
-      g_param_spec_double ("noise-sigma", "Noise sigma",
-          "Standard deviation of the input's noise in 8-bit code values "
-          "(scaled to the format's range), for temporal-mode="
-          "motion-adaptive: a change well beyond 3 times what the spatial "
-          "stage leaves of it is taken as motion. 0: estimated from each "
-          "plane's input on the GPU (every 4th frame, following changes "
-          "within a second or two)", 0.0, 255.0, DEFAULT_NOISE_SIGMA,
-          flags | GST_PARAM_CONTROLLABLE));
-  g_object_class_install_property (gobject_class, PROP_KEEP_DETAIL,
-      g_param_spec_boolean ("keep-detail", "Keep detail",
-          "For temporal-mode=motion-adaptive: where the spatial stage "
-          "changes a pixel by well over the noise (3 noise-sigma), put that "
-          "change back, so that edges and texture stay sharp while the "
-          "noise goes (false: the plain Gaussian)", DEFAULT_KEEP_DETAIL,
-          flags));
-  g_object_class_install_property (gobject_class, PROP_NOISE_ESTIMATE,
-      gst_param_spec_array ("noise-estimate", "Noise estimate",
-          "The noise-sigma that noise-sigma=0 has estimated so far, per "
-          "plane (NV12: Y, then UV), in 8-bit code values; empty while "
-          "nothing is estimated. Reading it waits for the GPU to finish "
-          "the last frame sent",
-          g_param_spec_double ("sigma", "Sigma",
-              "The estimate of one plane", 0.0, G_MAXDOUBLE, 0.0,
-              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  {
+    GstVkTileTemporal defaults = { DEFAULT_TEMPORAL_ALPHA,
+      DEFAULT_TEMPORAL_MODE, DEFAULT_NOISE_SIGMA, DEFAULT_KEEP_DETAIL
+    };
+    gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
+        &defaults, 0.99, "on every 4th frame, following changes within a "
+        "second or two");
+  }
 
   gst_element_class_set_static_metadata (element_class,
       "Video denoiser (Vulkan)", "Filter/Effect/Video/Hardware",
@@ -468,7 +372,6 @@ gst_denoise_class_init (GstDenoiseClass * klass)
 
   filter_class->record = gst_denoise_record;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_DENOISE_TEMPORAL_MODE, 0);
 }
 
 static void
@@ -477,8 +380,8 @@ gst_denoise_init (GstDenoise * self)
   Settings *s = &self->settings;
 
   s->sigma = DEFAULT_SIGMA;
-  s->temporal_alpha = DEFAULT_TEMPORAL_ALPHA;
-  s->temporal_mode = DEFAULT_TEMPORAL_MODE;
-  s->noise_sigma = DEFAULT_NOISE_SIGMA;
-  s->keep_detail = DEFAULT_KEEP_DETAIL;
+  s->temporal.alpha = DEFAULT_TEMPORAL_ALPHA;
+  s->temporal.mode = DEFAULT_TEMPORAL_MODE;
+  s->temporal.noise_sigma = DEFAULT_NOISE_SIGMA;
+  s->temporal.keep_detail = DEFAULT_KEEP_DETAIL;
 }

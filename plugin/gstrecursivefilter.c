@@ -9,6 +9,7 @@
 
 #include "gstrecursivefilter.h"
 #include "vktiirplan.h"
+#include "gstvktiletemporal.h"
 
 #include <math.h>
 #include <string.h>
@@ -45,12 +46,6 @@ typedef enum
   ALGORITHM_SCANLINE,
 } Algorithm;
 
-typedef enum
-{
-  TEMPORAL_FIXED,
-  TEMPORAL_MOTION_ADAPTIVE,
-} TemporalMode;
-
 #define DEFAULT_SIGMA 2.0
 #define DEFAULT_ALPHA -1.0
 #define DEFAULT_RADIUS 2
@@ -73,10 +68,7 @@ typedef struct
   Axes axes;
   Algorithm algorithm;
   guint tile_size;
-  gdouble temporal_alpha;
-  TemporalMode temporal_mode;
-  gdouble noise_sigma;          /* 8-bit code values */
-  gboolean keep_detail;
+  GstVkTileTemporal temporal;
 } Settings;
 
 struct _GstRecursivefilter
@@ -113,12 +105,11 @@ enum
   PROP_AXES,
   PROP_ALGORITHM,
   PROP_TILE_SIZE,
-  PROP_TEMPORAL_ALPHA,
-  PROP_TEMPORAL_MODE,
-  PROP_NOISE_SIGMA,
-  PROP_NOISE_ESTIMATE,
-  PROP_KEEP_DETAIL,
+  PROP_TEMPORAL,                /* GST_VKTILE_TEMPORAL_N_PROPS of them */
 };
+
+#define IS_TEMPORAL_PROP(id) ((id) >= PROP_TEMPORAL \
+    && (id) < PROP_TEMPORAL + GST_VKTILE_TEMPORAL_N_PROPS)
 
 G_DEFINE_TYPE (GstRecursivefilter, gst_recursivefilter,
     GST_TYPE_VKTILE_FILTER);
@@ -147,13 +138,6 @@ DEFINE_ENUM (filter_kind_get_type, "GstRecursivefilterKind",
           "a Gaussian", "box"},
     {FILTER_CUSTOM, "y[n] = b0 x[n] + a1 y[n-1] + ... + ak y[n-k] "
           "(feedforward, feedback)", "custom"});
-DEFINE_ENUM (temporal_mode_get_type, "GstRecursivefilterTemporalMode",
-    {TEMPORAL_FIXED, "Every pixel keeps temporal-alpha of its previous "
-          "output: still scenes lose the most noise, moving edges ghost",
-        "fixed"},
-    {TEMPORAL_MOTION_ADAPTIVE, "A pixel keeps less of its previous output "
-          "the more it changed (beyond a few noise-sigma it follows the "
-          "input), so motion does not ghost", "motion-adaptive"});
 DEFINE_ENUM (direction_get_type, "GstRecursivefilterDirection",
     {DIRECTION_CAUSAL, "Causal: left to right, top to bottom", "causal"},
     {DIRECTION_ANTICAUSAL, "Anticausal: right to left, bottom to top",
@@ -268,8 +252,8 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
 
   update_plan (self, &s, serial);
   noise_gain = vkt_iir_plan_noise_gain (self->plan);
-  smooth = s.temporal_alpha > 0.0 && frame->n_regions == 0;
-  temporal.alpha = s.temporal_alpha;
+  smooth = s.temporal.alpha > 0.0 && frame->n_regions == 0;
+  temporal.alpha = s.temporal.alpha;
 
   if (smooth) {
     gboolean fresh;
@@ -295,7 +279,7 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   }
   temporal.reset = reset;
   temporal.estimate_noise = smooth &&
-      s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE && s.noise_sigma == 0.0;
+      s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE && s.temporal.noise_sigma == 0.0;
   /* The estimate's words hold what a new buffer held, or an estimate from
    * before a pause of the automatic mode: start it afresh. */
   temporal.clear_noise = reset || !self->noise_estimated;
@@ -329,13 +313,13 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
       break;
     }
     /* The estimate is in 8-bit code values too: T per unit of it. */
-    noise_unit = (temporal.estimate_noise ? 1.0 : s.noise_sigma) *
+    noise_unit = (temporal.estimate_noise ? 1.0 : s.temporal.noise_sigma) *
         p->max_code / 255.0;
-    temporal.motion_scale = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE ?
+    temporal.motion_scale = s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE ?
         (gfloat) (VKT_MOTION_SIGMAS * noise_gain * noise_unit) : 0.0f;
     /* Without a spatial axis there is nothing to put back. */
-    temporal.detail_threshold = s.temporal_mode == TEMPORAL_MOTION_ADAPTIVE
-        && s.keep_detail && s.axes != AXES_NONE ?
+    temporal.detail_threshold = s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
+        && s.temporal.keep_detail && s.axes != AXES_NONE ?
         (gfloat) (VKT_DETAIL_SIGMAS * noise_unit) : 0.0f;
     temporal.state_base += VKT_IIR_NOISE_FLOATS;
     temporal.noise_report_index = i;
@@ -425,23 +409,13 @@ gst_recursivefilter_set_property (GObject * object, guint prop_id,
     case PROP_TILE_SIZE:
       s->tile_size = g_value_get_uint (value);
       break;
-    case PROP_TEMPORAL_ALPHA:
-      /* Switching smoothing on starts from the current frame. */
-      if (s->temporal_alpha == 0.0 && g_value_get_double (value) > 0.0)
-        self->reset_temporal = TRUE;
-      s->temporal_alpha = g_value_get_double (value);
-      break;
-    case PROP_TEMPORAL_MODE:
-      s->temporal_mode = g_value_get_enum (value);
-      break;
-    case PROP_NOISE_SIGMA:
-      s->noise_sigma = g_value_get_double (value);
-      break;
-    case PROP_KEEP_DETAIL:
-      s->keep_detail = g_value_get_boolean (value);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      /* Switching smoothing on starts from the current frame. */
+      if (IS_TEMPORAL_PROP (prop_id))
+        self->reset_temporal |= gst_vktile_temporal_set (&s->temporal,
+            prop_id - PROP_TEMPORAL, value);
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   self->serial++;
@@ -456,8 +430,9 @@ gst_recursivefilter_get_property (GObject * object, guint prop_id,
   Settings *s = &self->settings;
   guint i;
 
-  if (prop_id == PROP_NOISE_ESTIMATE) {
-    gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self), value);
+  if (IS_TEMPORAL_PROP (prop_id)) {
+    gst_vktile_temporal_get (GST_VKTILE_FILTER (self), &s->temporal,
+        prop_id - PROP_TEMPORAL, value);
     return;
   }
   GST_OBJECT_LOCK (self);
@@ -499,18 +474,6 @@ gst_recursivefilter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_TILE_SIZE:
       g_value_set_uint (value, s->tile_size);
-      break;
-    case PROP_TEMPORAL_ALPHA:
-      g_value_set_double (value, s->temporal_alpha);
-      break;
-    case PROP_TEMPORAL_MODE:
-      g_value_set_enum (value, s->temporal_mode);
-      break;
-    case PROP_NOISE_SIGMA:
-      g_value_set_double (value, s->noise_sigma);
-      break;
-    case PROP_KEEP_DETAIL:
-      g_value_set_boolean (value, s->keep_detail);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -598,51 +561,14 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
           "Tile length along the filtered axis in pixels for "
           "algorithm=tiled, rounded up to 16 times a power of two, at most "
           "4096 (0: automatic)", 0, 16384, 0, flags));
-  g_object_class_install_property (gobject_class, PROP_TEMPORAL_ALPHA,
-      g_param_spec_double ("temporal-alpha", "Temporal alpha",
-          "Per-pixel smoothing across frames after the spatial filter, "
-          "y_t = a y_(t-1) + (1-a) x_t, for live denoising (0: off; "
-          "temporal-mode=motion-adaptive lowers a where a pixel moved); "
-          "restarts on flush, discontinuity and caps change; not applied in "
-          "the regions of roi-meta, which move from frame to frame", 0.0,
-          0.999, 0.0,
-          flags | GST_PARAM_CONTROLLABLE));
-  g_object_class_install_property (gobject_class, PROP_TEMPORAL_MODE,
-      g_param_spec_enum ("temporal-mode", "Temporal mode",
-          "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
-          "where each pixel keeps temporal-alpha * exp(-(d / T)^2) of its "
-          "previous output, d how far its spatially filtered value moved "
-          "since then and T 3 times the noise-sigma that the spatial filter "
-          "leaves (sigma=0.8: about 1 noise-sigma)", temporal_mode_get_type (),
-          TEMPORAL_FIXED, flags));
-  g_object_class_install_property (gobject_class, PROP_NOISE_SIGMA,
-      g_param_spec_double ("noise-sigma", "Noise sigma",
-          "Standard deviation of the input's noise in 8-bit code values "
-          "(scaled to the format's range), for temporal-mode=motion-adaptive:"
-          " a change of the spatially filtered value well beyond 3 times "
-          "what remains of this noise is taken as motion and follows the "
-          "input. Too low leaves still areas noisy, too high lets moving "
-          "edges ghost. 0: estimated from each plane's input on the GPU, "
-          "following changes within a few frames", 0.0, 255.0,
-          DEFAULT_NOISE_SIGMA,
-          flags | GST_PARAM_CONTROLLABLE));
-  g_object_class_install_property (gobject_class, PROP_KEEP_DETAIL,
-      g_param_spec_boolean ("keep-detail", "Keep detail",
-          "For temporal-mode=motion-adaptive: where the spatial filter "
-          "changes a pixel by well over the noise (3 noise-sigma), put that "
-          "change back, so that edges and texture stay sharp while the "
-          "noise goes (false: the plain spatial filter)",
-          DEFAULT_KEEP_DETAIL, flags));
-  g_object_class_install_property (gobject_class, PROP_NOISE_ESTIMATE,
-      gst_param_spec_array ("noise-estimate", "Noise estimate",
-          "The noise-sigma that noise-sigma=0 has estimated so far, per "
-          "plane (NV12: Y, then UV), in 8-bit code values; empty while "
-          "nothing is estimated. Reading it waits for the GPU to finish "
-          "the last frame sent",
-          g_param_spec_double ("sigma", "Sigma",
-              "The estimate of one plane", 0.0, G_MAXDOUBLE, 0.0,
-              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  {
+    GstVkTileTemporal defaults = { 0.0, GST_VKTILE_TEMPORAL_FIXED,
+      DEFAULT_NOISE_SIGMA, DEFAULT_KEEP_DETAIL
+    };
+    gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
+        &defaults, 0.999, "on every frame, following changes within a few "
+        "frames");
+  }
 
   gst_element_class_set_static_metadata (element_class,
       "Recursive filter (Vulkan)", "Filter/Effect/Video/Hardware",
@@ -659,7 +585,6 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
   gst_type_mark_as_plugin_api (direction_get_type (), 0);
   gst_type_mark_as_plugin_api (axes_get_type (), 0);
   gst_type_mark_as_plugin_api (algorithm_get_type (), 0);
-  gst_type_mark_as_plugin_api (temporal_mode_get_type (), 0);
 }
 
 static void
@@ -679,10 +604,10 @@ gst_recursivefilter_init (GstRecursivefilter * self)
   s->axes = AXES_XY;
   s->algorithm = ALGORITHM_TILED;
   s->tile_size = 0;
-  s->temporal_alpha = 0.0;
-  s->temporal_mode = TEMPORAL_FIXED;
-  s->noise_sigma = DEFAULT_NOISE_SIGMA;
-  s->keep_detail = DEFAULT_KEEP_DETAIL;
+  s->temporal.alpha = 0.0;
+  s->temporal.mode = GST_VKTILE_TEMPORAL_FIXED;
+  s->temporal.noise_sigma = DEFAULT_NOISE_SIGMA;
+  s->temporal.keep_detail = DEFAULT_KEEP_DETAIL;
   self->serial = 1;
   self->filter_serial = 0;
   self->plan = vkt_iir_plan_new ();
