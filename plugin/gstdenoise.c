@@ -54,7 +54,10 @@ static const VktShader shader_denoise = { "denoise", denoise_spv,
 /* The noise estimate runs on the first frame of a recursion and then on
  * every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
  * as the rest of the frame at 1080p (docs/BENCHMARKS.md), and a camera's
- * noise changes over seconds, not frames. */
+ * noise changes over seconds, not frames. It takes the smaller of the
+ * spatial estimate and the temporal one (the differences from the last
+ * estimated frame), which texture does not raise where the scene holds
+ * still. */
 #define NOISE_INTERVAL 4
 
 #define DEFAULT_SIGMA 0.8
@@ -89,6 +92,7 @@ struct _GstDenoise
   /* streaming thread only */
   StateLayout layout;           /* of the last frame smoothed; quads 0: none */
   guint noise_age;              /* frames since the last estimate */
+  guint noise_count;            /* estimates since the recursion restarted */
   gboolean noise_estimated;     /* the last frame smoothed with an estimate */
 };
 
@@ -118,13 +122,22 @@ plane_quads (const VktPlane * p)
       / 4;
 }
 
-/* Floats of a plane's part of the state: the noise estimate's counts,
- * then its quads, row by row. */
+/* The noise estimate's samples of the last estimated frame, in whole
+ * vectors. */
+static gsize
+plane_samples_floats (const VktPlane * p)
+{
+  return GST_ROUND_UP_4 (VKT_IIR_NOISE_SAMPLES (p->roi.w, p->roi.h,
+          p->ncomp));
+}
+
+/* Floats of a plane's part of the state: the noise estimate's samples and
+ * counts, then its quads, row by row. */
 static gsize
 plane_state_floats (const VktPlane * p)
 {
-  return VKT_IIR_NOISE_FLOATS + (gsize) plane_quads (p) * p->roi.h *
-      DENOISE_QUAD_VEC4S (p->bpc) * 4;
+  return plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS +
+      (gsize) plane_quads (p) * p->roi.h * DENOISE_QUAD_VEC4S (p->bpc) * 4;
 }
 
 static void
@@ -154,6 +167,9 @@ typedef struct
   gboolean estimate;            /* noise-sigma estimated */
   gboolean estimate_now;        /* ... this frame */
   gboolean clear_estimate;
+  /* The first estimate with temporal differences: it replaces the
+   * spatial ones before it, which texture may have raised. */
+  gboolean first_temporal;
   gdouble noise_gain;           /* what the blur leaves of the noise */
   VktBufferRef refs[5];
 } Frame;
@@ -168,6 +184,9 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
   /* Scales in the plane's code values, or per unit of the estimate. */
   gdouble unit = (f->estimate ? 1.0 : s->temporal.noise_sigma) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
+  /* The plane's part of the state: samples, counts, records. */
+  gsize counts = state_floats + plane_samples_floats (p);
+  gsize records = counts + VKT_IIR_NOISE_FLOATS;
   gint word_x0;
   DenoiseParams params = { 0 };
 
@@ -179,10 +198,13 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
     VktIirTemporal t = { 0 };
 
     t.alpha = (gfloat) s->temporal.alpha;
-    t.reset = f->clear_estimate;
+    t.reset = f->clear_estimate || f->first_temporal;
     t.clear_noise = f->clear_estimate;
-    t.state_base = (gint) (state_floats + VKT_IIR_NOISE_FLOATS);
+    t.state_base = (gint) records;
     t.noise_report_index = i;
+    t.noise_temporal = TRUE;
+    t.noise_prev_base = (gint) state_floats;
+    t.noise_prev_valid = !f->clear_estimate;
     if (!gst_vktile_filter_report (GST_VKTILE_FILTER (self),
             GST_VIDEO_MAX_PLANES * sizeof (gfloat), &t.noise_report, error))
       return FALSE;
@@ -195,9 +217,8 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
       sign * (gfloat) (VKT_MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
   params.detail = adaptive && s->temporal.keep_detail ?
       sign * (gfloat) (VKT_DETAIL_SIGMAS * unit) : 0.0f;
-  params.estimate_index = (gint) (state_floats + VKT_IIR_NOISE_FLOATS -
-      IIR_NOISE_ESTIMATE_BACK);
-  params.state_base = (gint) ((state_floats + VKT_IIR_NOISE_FLOATS) / 4);
+  params.estimate_index = (gint) (records - IIR_NOISE_ESTIMATE_BACK);
+  params.state_base = (gint) (records / 4);
   params.state_stride = plane_quads (p);
   vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
   params.lane0 = word_x0 * p->cpw;
@@ -261,6 +282,11 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   f.estimate_now = f.estimate && (f.clear_estimate
       || self->noise_age + 1 >= NOISE_INTERVAL);
   self->noise_age = f.estimate_now ? 0 : self->noise_age + 1;
+  if (f.clear_estimate)
+    self->noise_count = 0;
+  f.first_temporal = f.estimate_now && self->noise_count == 1;
+  if (f.estimate_now)
+    self->noise_count++;
   self->noise_estimated = f.estimate;
   GST_LOG_OBJECT (self, "sigma %g, radius %d, smooth %d, restart %d, "
       "estimate %d (now %d)", s.sigma, blur.radius[0], f.smooth, f.restart,

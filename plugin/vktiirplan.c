@@ -373,6 +373,11 @@ vkt_iir_record_noise_estimate (VktCompute * compute,
       return FALSE;
   }
   spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT;
+  if (t->noise_temporal) {
+    spec[IIR_SPEC_NOISE_STEP] = IIR_NOISE_COUNT_TEMPORAL;
+    push.fin_base = t->noise_prev_base;
+    push.fin_stride = t->noise_prev_valid;
+  }
   return run_pass (compute, &shader_noise, spec, bound, &push,
       MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
       IIR_NOISE_GROUP_X,

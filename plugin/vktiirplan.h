@@ -63,9 +63,21 @@ typedef struct
   gint noise_report_index;
   gboolean reset;               /* the state starts as this frame */
   gint state_base;              /* floats: where this plane's state starts */
+  /* The estimate also counts the differences from the last estimated
+   * frame's samples (iir_interface.h, IIR_NOISE_COUNT_TEMPORAL), kept in
+   * the state from uint noise_prev_base on; noise_prev_valid: they are
+   * this recursion's. */
+  gboolean noise_temporal;
+  gint noise_prev_base;
+  gboolean noise_prev_valid;
 } VktIirTemporal;
 
 #define VKT_IIR_NOISE_FLOATS IIR_NOISE_FLOATS
+
+/* The samples noise_temporal keeps of a plane of ROI w x h, lanes ncomp
+ * per pixel (uints). */
+#define VKT_IIR_NOISE_SAMPLES(w, h, ncomp) ((h) >= 3 && (w) >= 3 ? \
+    (gsize) (((h) - 3) / IIR_NOISE_ROW_STEP + 1) * ((w) - 2) * (ncomp) : 0)
 
 /* The motion-adaptive smoothing's scales, in standard deviations of the
  * noise (recursivefilter and denoise alike).

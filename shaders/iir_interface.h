@@ -106,19 +106,27 @@
  * plane's temporal state (push state_base) lie IIR_NOISE_FLOATS words:
  * IIR_NOISE_BINS counts of |Laplacian| (Immerkaer's 3x3 operator, whose
  * taps have an energy of 36) in bins of 1 / IIR_NOISE_BINS_PER_CODE 8-bit
- * code values, then a vec4: x the estimate in 8-bit code values, y (a
- * uint) the work-groups of the count that have finished. The operator is
- * evaluated on every IIR_NOISE_ROW_STEP-th row. The count also writes the
- * estimate to binding 3 at float tails_base, where the CPU reads it. */
+ * code values, as many counts of the temporal differences (below), then a
+ * vec4: x the estimate in 8-bit code values, y (a uint) the work-groups of
+ * the count that have finished. The operator is evaluated on every
+ * IIR_NOISE_ROW_STEP-th row. The count also writes the estimate to binding
+ * 3 at float tails_base, where the CPU reads it.
+ * IIR_NOISE_COUNT_TEMPORAL also keeps the code value of each sampled
+ * position (x, component c, sampled row k) at uint fin_base + (k * (width -
+ * 2) + x - 1) * NCOMP + c of the state, and where fin_stride is 1 (they
+ * hold the last estimated frame's) counts |now - then| beside the
+ * Laplacians: the estimate is then the smaller of the two medians', which
+ * texture cannot raise where the scene holds still. */
 #define IIR_NOISE_BINS 512
 #define IIR_NOISE_BINS_PER_CODE 2
-#define IIR_NOISE_FLOATS (IIR_NOISE_BINS + 4)
+#define IIR_NOISE_FLOATS (2 * IIR_NOISE_BINS + 4)
 #define IIR_NOISE_ESTIMATE_BACK 4 /* the estimate: state_base - this */
 #define IIR_NOISE_ROW_STEP 8
 #define IIR_NOISE_GROUP_X 256   /* positions along a row per work-group */
 #define IIR_NOISE_GROUP_ROWS 8  /* sampled rows per work-group */
 #define IIR_NOISE_CLEAR 0       /* steps: zero the counts and the estimate, */
-#define IIR_NOISE_COUNT 1       /*   count a frame and update the estimate */
+#define IIR_NOISE_COUNT 1       /*   count a frame and update the estimate, */
+#define IIR_NOISE_COUNT_TEMPORAL 2 /*   the same with temporal differences */
 /* The estimate follows each frame's by this weight (a few frames' memory:
  * a change of gain settles, one frame's content does not swing it). */
 #define IIR_NOISE_FOLLOW 0.125

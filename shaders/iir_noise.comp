@@ -4,11 +4,15 @@
 // Variance Estimation" operator (a 3x3 Laplacian difference that cancels
 // planes and most edges) at every IIR_NOISE_ROW_STEP-th row of the source
 // ROI; the median of its magnitude, robust to the texture that remains,
-// is 0.6745 * 6 sigma for Gaussian noise. Two steps (IIR_SPEC_NOISE_STEP):
-// zero the counts (a new state), and count a frame's magnitudes into a
-// histogram, whose last work-group to finish folds the median into the
-// running estimate that the temporal weights read (iir_common.glsl's
-// motion_scale()) and reports it to the CPU.
+// is 0.6745 * 6 sigma for Gaussian noise. Texture that fills a scene
+// (grass, gravel) still raises it: IIR_NOISE_COUNT_TEMPORAL also counts
+// the difference of each sampled value from the last estimated frame's,
+// whose median is 0.6745 sqrt(2) sigma wherever the scene held still, and
+// takes the smaller estimate. Steps (IIR_SPEC_NOISE_STEP): zero the counts
+// (a new state), and count a frame's magnitudes into histograms, whose last
+// work-group to finish folds the median into the running estimate that the
+// temporal weights read (iir_common.glsl's motion_scale(),
+// denoise.comp's noise_scaled()) and reports it to the CPU.
 #extension GL_GOOGLE_include_directive : require
 #include "iir_common.glsl"
 
@@ -26,10 +30,14 @@ const int BINS = IIR_NOISE_BINS;
 const int GROUP = IIR_NOISE_GROUP_X;
 const int PER_THREAD = BINS / GROUP;
 // |L| of Gaussian noise of sigma 1: its median (0.6745 sigma of a normal
-// variable) times the operator's gain sqrt(36).
+// variable) times the operator's gain sqrt(36); and of the difference of
+// two independent samples, times sqrt(2).
 const float MEDIAN_PER_SIGMA = 0.6745 * 6.0;
+const float MEDIAN_PER_SIGMA_T = 0.6745 * 1.41421356;
+const bool TEMPORAL_EST = STEP == IIR_NOISE_COUNT_TEMPORAL;
 
 shared uint hist[BINS];
+shared uint hist_t[TEMPORAL_EST ? BINS : 1];
 shared uint below_thread[GROUP];        // counts in the bins of lower threads
 shared uint median_bin;
 shared bool last_group;
@@ -65,19 +73,30 @@ void count_frame(int lid)
       uint b = laplacian_magnitude(x, c, y) * uint(IIR_NOISE_BINS_PER_CODE * 255) /
                uint(pc.ext_value);
       atomicAdd(hist[min(b, uint(BINS - 1))], 1u);
+      if (TEMPORAL_EST) {
+        int k = int(gl_WorkGroupID.y) * IIR_NOISE_GROUP_ROWS + r;
+        int i = pc.fin_base + (k * (pc.width - 2) + x - 1) * NCOMP + c;
+        uint now = source_code(x, c, y);
+        if (pc.fin_stride == 1) {
+          uint d = uint(abs(int(now) - int(counts[i])));
+          uint bt = d * uint(IIR_NOISE_BINS_PER_CODE * 255) / uint(pc.ext_value);
+          atomicAdd(hist_t[min(bt, uint(BINS - 1))], 1u);
+        }
+        counts[i] = now;
+      }
     }
   }
 }
 
-// The last work-group: the counts into shared memory (zeroed for the next
-// frame), their median, linear inside its bin, found by a prefix sum over
-// the threads' bins (a serial walk took 350 us), folded into the estimate.
-void update_estimate(int lid)
+// The median of the counts at `base` (zeroed for the next frame), in bins,
+// linear inside its bin, found by a prefix sum over the threads' bins (a
+// serial walk took 350 us); -1 without counts. For the whole work-group.
+float median_bins(int lid, int base)
 {
   uint mine = 0u;
   for (int j = 0; j < PER_THREAD; j++) {
     int i = lid * PER_THREAD + j;
-    hist[i] = atomicExchange(counts[counts_base() + i], 0u);
+    hist[i] = atomicExchange(counts[base + i], 0u);
     mine += hist[i];
   }
   below_thread[lid] = mine;
@@ -104,9 +123,7 @@ void update_estimate(int lid)
     }
   }
   barrier();
-  if (lid != 0)
-    return;
-  float est = st[estimate_index()];
+  float median = -1.0;
   if (total > 0u) {
     int i = int(median_bin);
     uint before = 0u;
@@ -114,8 +131,25 @@ void update_estimate(int lid)
       before += hist[j];
     int owner = i / PER_THREAD;
     before += owner > 0 ? below_thread[owner - 1] : 0u;
-    float median = float(i) + (half_total - float(before)) / float(hist[i]);
-    float sigma = median / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA;
+    median = float(i) + (half_total - float(before)) / float(hist[i]);
+  }
+  barrier();
+  return median;
+}
+
+// The last work-group: this frame's sigma from the medians, folded into
+// the estimate.
+void update_estimate(int lid)
+{
+  float m = median_bins(lid, counts_base());
+  float m_t = TEMPORAL_EST ? median_bins(lid, counts_base() + BINS) : -1.0;
+  if (lid != 0)
+    return;
+  float est = st[estimate_index()];
+  if (m >= 0.0) {
+    float sigma = m / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA;
+    if (m_t >= 0.0)
+      sigma = min(sigma, m_t / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA_T);
     // temporal_alpha 0: the state restarts, and the estimate with it.
     if (pc.temporal_alpha > 0.0 && est > 0.0)
       sigma = mix(est, sigma, IIR_NOISE_FOLLOW);
@@ -135,14 +169,20 @@ void main()
       counts[counts_base() + i] = 0u;
     return;
   }
-  for (int i = lid; i < BINS; i += GROUP)
+  for (int i = lid; i < BINS; i += GROUP) {
     hist[i] = 0u;
+    if (TEMPORAL_EST)
+      hist_t[i] = 0u;
+  }
   barrier();
   count_frame(lid);
   barrier();
-  for (int i = lid; i < BINS; i += GROUP)
+  for (int i = lid; i < BINS; i += GROUP) {
     if (hist[i] != 0u)
       atomicAdd(counts[counts_base() + i], hist[i]);
+    if (TEMPORAL_EST && hist_t[i] != 0u)
+      atomicAdd(counts[counts_base() + BINS + i], hist_t[i]);
+  }
   // This group's counts are in before it counts itself finished.
   memoryBarrierBuffer();
   barrier();

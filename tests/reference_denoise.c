@@ -89,7 +89,8 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
   if (t && p->temporal_alpha == 0.0)
     ref_iir_temporal_reset (t);
   if (t && estimated (p))
-    ref_noise_estimates (in, &p->common, REF_DENOISE_NOISE_INTERVAL, t);
+    ref_noise_estimates (in, &p->common, REF_DENOISE_NOISE_INTERVAL, TRUE,
+        t);
   else if (t)
     memset (t->noise_primed, 0, sizeof (t->noise_primed));
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)

@@ -425,6 +425,9 @@ ref_iir_temporal_copy (RefIirTemporal * dst, const RefIirTemporal * src)
 
     dst->y[c] = src->y[c] ? g_memdup2 (src->y[c], size) : NULL;
     dst->m[c] = src->m[c] ? g_memdup2 (src->m[c], size) : NULL;
+    dst->noise_prev[c] = src->noise_prev[c] ?
+        g_memdup2 (src->noise_prev[c], src->noise_prev_n[c] * sizeof (guint))
+        : NULL;
   }
 }
 
@@ -436,6 +439,7 @@ ref_iir_temporal_clear (RefIirTemporal * t)
   for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
     g_free (t->y[c]);
     g_free (t->m[c]);
+    g_free (t->noise_prev[c]);
   }
   memset (t, 0, sizeof (*t));
 }
@@ -473,28 +477,58 @@ recursion_continues (const RefIirTemporal * t, guint c, gint w, gint h)
   return t->primed[c] && t->w[c] == w && t->h[c] == h;
 }
 
+/* The median of a histogram of NOISE_BINS bins, linear inside the bin
+ * where the count reaches half the total; < 0 when it is empty. */
+static gdouble
+hist_median (const guint64 * hist)
+{
+  guint64 total = 0;
+  gdouble below = 0.0;
+  gint i;
+
+  for (i = 0; i < NOISE_BINS; i++)
+    total += hist[i];
+  if (total == 0)
+    return -1.0;
+  for (i = 0; i < NOISE_BINS; i++) {
+    if (hist[i] > 0 && below + hist[i] >= 0.5 * total)
+      return i + (0.5 * total - below) / hist[i];
+    below += hist[i];
+  }
+  return NOISE_BINS;
+}
+
 /* This frame's noise sigma of plane `plane`, 8-bit code values, from the
- * components the planes mask selects; < 0 when it has no position. */
+ * components the planes mask selects; < 0 when it has no position. With
+ * `temporal`, also from the differences of the sampled values from t's
+ * (where t holds this recursion's), the smaller; the samples are kept. */
 static gdouble
 frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
-    guint plane)
+    guint plane, gboolean temporal, RefIirTemporal * t)
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
-  guint64 hist[NOISE_BINS] = { 0 }, total = 0;
-  gdouble below = 0.0, median = NOISE_BINS;
+  guint64 hist[NOISE_BINS] = { 0 }, hist_t[NOISE_BINS] = { 0 };
+  gdouble m, m_t;
   guint c;
-  gint i;
 
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
     gdouble maxv = ref_comp_maxv (finfo, c);
     gint tx, ty, px, py, w, h, x, y;
+    gsize k = 0;
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
         || !(common->planes & (1u << c))
         || !ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h))
       continue;
+    if (temporal && (!t->noise_prev[c] || t->noise_prev_n[c] != (gsize) w * h))
+      t->noise_prev_valid[plane] = FALSE;
+    if (temporal && !t->noise_prev_valid[plane]) {
+      g_free (t->noise_prev[c]);
+      t->noise_prev[c] = g_new0 (guint, (gsize) w * h);
+      t->noise_prev_n[c] = (gsize) w * h;
+    }
     for (y = 1; y < h - 1; y += 8) {
-      for (x = 1; x < w - 1; x++) {
+      for (x = 1; x < w - 1; x++, k++) {
         gdouble L = 0.0;
         guint64 bin;
         gint dx, dy;
@@ -505,25 +539,31 @@ frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
         /* floor (|L| 510 / maxv), exactly */
         bin = (guint64) fabs (L) * 510 / (guint64) maxv;
         hist[MIN (bin, NOISE_BINS - 1)]++;
-        total++;
+        if (temporal) {
+          guint now = ref_comp_get (in, c, px + x, py + y);
+          if (t->noise_prev_valid[plane]) {
+            bin = (guint64) ABS ((gint) now - (gint) t->noise_prev[c][k]) *
+                510 / (guint64) maxv;
+            hist_t[MIN (bin, NOISE_BINS - 1)]++;
+          }
+          t->noise_prev[c][k] = now;
+        }
       }
     }
   }
-  if (total == 0)
+  m = hist_median (hist);
+  m_t = hist_median (hist_t);
+  if (m < 0.0)
     return -1.0;
-  for (i = 0; i < NOISE_BINS; i++) {
-    if (hist[i] > 0 && below + hist[i] >= 0.5 * total) {
-      median = i + (0.5 * total - below) / hist[i];
-      break;
-    }
-    below += hist[i];
-  }
-  return median / 2.0 / (0.6745 * 6.0);
+  m = m / 2.0 / (0.6745 * 6.0);
+  if (m_t >= 0.0)
+    m = MIN (m, m_t / 2.0 / (0.6745 * G_SQRT2));
+  return m;
 }
 
 void
 ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
-    guint interval, RefIirTemporal * t)
+    guint interval, gboolean temporal, RefIirTemporal * t)
 {
   guint plane, c;
 
@@ -544,9 +584,19 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
     if (!restart && ++t->noise_age[plane] < MAX (interval, 1))
       continue;
     t->noise_age[plane] = 0;
-    if (restart)
+    if (restart) {
       t->noise_est[plane] = 0.0;
-    f = frame_noise_sigma (in, common, plane);
+      t->noise_prev_valid[plane] = FALSE;
+    } else if (temporal && !t->noise_temporal_taken[plane]) {
+      /* The first sigma with temporal differences replaces the spatial
+       * ones before it. */
+      t->noise_est[plane] = 0.0;
+      t->noise_temporal_taken[plane] = TRUE;
+    }
+    if (restart)
+      t->noise_temporal_taken[plane] = FALSE;
+    f = frame_noise_sigma (in, common, plane, temporal, t);
+    t->noise_prev_valid[plane] = temporal;
     if (f >= 0.0)
       t->noise_est[plane] = t->noise_est[plane] > 0.0 ?
           t->noise_est[plane] + (f - t->noise_est[plane]) / 8.0 : f;
@@ -649,7 +699,7 @@ ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
    * are the input unchanged */
   gst_video_frame_copy (out, in);
   if (t && p->noise_auto && p->temporal_alpha > 0.0)
-    ref_noise_estimates (in, &p->common, 1, t);
+    ref_noise_estimates (in, &p->common, 1, FALSE, t);
   else if (t)
     memset (t->noise_primed, 0, sizeof (t->noise_primed));
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)

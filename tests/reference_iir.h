@@ -147,6 +147,13 @@ typedef struct
   gboolean noise_primed[GST_VIDEO_MAX_PLANES];
   gdouble noise_est[GST_VIDEO_MAX_PLANES];
   guint noise_age[GST_VIDEO_MAX_PLANES];        /* frames since estimated */
+  /* The temporal estimate: each component's sampled values (rows 1, 9,
+   * ..., x from 1, row by row) of the last estimated frame, this
+   * recursion's where noise_prev_valid. */
+  guint *noise_prev[GST_VIDEO_MAX_COMPONENTS];
+  gsize noise_prev_n[GST_VIDEO_MAX_COMPONENTS];
+  gboolean noise_prev_valid[GST_VIDEO_MAX_PLANES];
+  gboolean noise_temporal_taken[GST_VIDEO_MAX_PLANES];
 } RefIirTemporal;
 
 /* The standard deviation of white noise of 1 after the spatial filter
@@ -172,9 +179,13 @@ void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
 
 /* Updates each plane's noise estimate in t for frame `in` (the components
  * and ROI of `common`): on the frame the recursion (re)starts, then on
- * every interval-th frame after it. Call before ref_temporal_stage(). */
+ * every interval-th frame after it. With `temporal`, a frame's sigma is
+ * the smaller of the spatial one and the one from the differences of its
+ * sampled values from the last estimated frame's (from the second estimate
+ * of a recursion on, which replaces the estimate instead of moving it).
+ * Call before ref_temporal_stage(). */
 void ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
-    guint interval, RefIirTemporal * t);
+    guint interval, gboolean temporal, RefIirTemporal * t);
 
 /* out = recursivefilter(in). Both frames mapped with the same format and
  * size; strides may differ. t: NULL for no temporal filter at all (as if
