@@ -5,8 +5,10 @@ This file owns the measurement of how well vktile's temporal denoising
 works, as opposed to how fast: it makes noisy video clips from real photos
 (scikit-image's sample pictures) whose clean frames are known, runs each
 denoiser on them through gst-launch-1.0 (vktile's elements) and ffmpeg
-(hqdn3d, atadenoise: the denoisers FFmpeg users reach for), and scores every
-output frame against its clean frame with PSNR and SSIM on luma.
+(hqdn3d, atadenoise, nlmeans: the denoisers FFmpeg users reach for, at the
+settings a small grid search finds best on one clip for the noise level,
+--tune), and scores every output frame against its clean frame with PSNR
+and SSIM on luma.
 
 The clips are I420, 8-bit, with Gaussian noise of a chosen sigma (code
 values) added to every plane, rounded and clamped like a sensor's output:
@@ -17,6 +19,17 @@ values) added to every plane, rounded and clamped like a sensor's output:
   moving-object a photo moving across a still background
   brightness    a still scene whose exposure ramps down and up
   cut           one still scene, then another (a scene change)
+  zoom          a camera zooming in on a photo
+  shake         a hand-held camera: a still photo jittering by pixels
+  texture-object a photo moving across grass
+  grass, gravel still textured scenes (foliage, gravel)
+  low-light     a dark pan whose noise grows with the signal, as a
+                sensor's does (variance b + a I: sigma/2 in the black,
+                sigma at mid-grey)
+
+--estimates reads what denoise estimates of the noise (noise-estimate) on
+the still clips, against the noise added; --cpu-time times the FFmpeg
+filters at the tuned settings on 1080p frames (CPU time per frame).
 
 "Moving" frames are those whose clean frame differs from the previous
 clean frame; "still" frames the others, the first frame excluded.
@@ -84,11 +97,24 @@ def crop(img, x, y):
     return top * (1 - fy) + bot * fy
 
 
+def zoom_crop(img, cx, cy, scale):
+    """A WxH window centred on (cx, cy), magnified by `scale` (bilinear)."""
+    ys = cy + (np.arange(H) - H / 2) / scale
+    xs = cx + (np.arange(W) - W / 2) / scale
+    y0 = np.clip(np.floor(ys).astype(int), 0, img.shape[0] - 2)
+    x0 = np.clip(np.floor(xs).astype(int), 0, img.shape[1] - 2)
+    fy = (ys - y0)[:, None, None]
+    fx = (xs - x0)[None, :, None]
+    a, b = img[y0][:, x0], img[y0][:, x0 + 1]
+    c, d = img[y0 + 1][:, x0], img[y0 + 1][:, x0 + 1]
+    return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+
+
 def make_clips(frames):
     """name -> list of clean RGB frames (float, 0..255)."""
     half = frames // 2
     astronaut, coffee, chelsea = photo("astronaut"), photo("coffee"), photo("chelsea")
-    rocket = photo("rocket")
+    rocket, grass, gravel = photo("rocket"), photo("grass"), photo("gravel")
     clips = {}
     # 1.5 px right and 0.75 px down per frame, then still.
     clips["pan"] = [crop(astronaut, 40 + 1.5 * min(t, half), 60 + 0.75 * min(t, half))
@@ -111,13 +137,40 @@ def make_clips(frames):
     clips["brightness"] = [base * (1 - 0.45 * math.sin(math.pi * t / (frames - 1)))
                            for t in range(frames)]
     clips["cut"] = [crop(coffee, 100, 100)] * half + [crop(astronaut, 150, 200)] * (frames - half)
+    clips["zoom"] = [zoom_crop(astronaut, 250, 200, 1.0 + 0.02 * t) for t in range(frames)]
+    jitter = np.random.default_rng(7).uniform(-2.0, 2.0, (frames, 2))
+    clips["shake"] = [crop(chelsea, 60 + jitter[t, 0], 30 + jitter[t, 1])
+                      for t in range(frames)]
+    lawn = crop(grass, 100, 100)
+    clips["texture-object"] = []
+    for t in range(frames):
+        f = lawn.copy()
+        x = 10 + 4 * t
+        w = min(100, W - x)
+        if w > 0:
+            f[70:170, x:x + w] = face[:, :w]
+        clips["texture-object"].append(f)
+    clips["grass"] = [crop(grass, 150, 150)] * frames
+    clips["gravel"] = [crop(gravel, 150, 150)] * frames
+    clips["low-light"] = [crop(astronaut, 40 + 1.5 * min(t, half), 60) * 0.3
+                          for t in range(frames)]
     return clips
 
 
-def noisy_i420(clean_rgb, sigma, rng):
+# Clips whose noise grows with the signal.
+SIGNAL_DEPENDENT = {"low-light"}
+# Clips that never move: where the estimate of the noise is read.
+STILL = ("still", "grass", "gravel")
+
+
+def noisy_i420(clean_rgb, sigma, rng, signal_dependent=False):
     out = []
     for p in rgb_to_i420(clean_rgb):
-        q = np.rint(p) + rng.normal(0.0, sigma, p.shape)
+        q = np.rint(p)
+        # variance b + a I: (sigma / 2)^2 at 0, sigma^2 at 128
+        sd = (np.sqrt(sigma ** 2 / 4 + 0.75 * sigma ** 2 * q / 128.0)
+              if signal_dependent else sigma)
+        q = q + rng.normal(0.0, 1.0, p.shape) * sd
         out.append(np.clip(np.rint(q), 0, 255).astype(np.uint8))
     return out
 
@@ -158,9 +211,95 @@ def run_vktile(src, dst, element):
 
 
 def run_ffmpeg(src, dst, vf):
+    # atadenoise hangs at the end of a clip shorter than its window
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "rawvideo",
                     "-pix_fmt", "yuv420p", "-s", f"{W}x{H}", "-r", "30", "-i", src,
-                    "-vf", vf, "-f", "rawvideo", "-pix_fmt", "yuv420p", dst], check=True)
+                    "-vf", vf, "-f", "rawvideo", "-pix_fmt", "yuv420p", dst], check=True,
+                   timeout=300)
+
+
+# The FFmpeg filters' settings searched on one clip per noise level (--tune).
+FFMPEG_GRIDS = {
+    "hqdn3d": [f"hqdn3d={ls}:{ls * 0.75:g}:{lt}:{lt * 0.75:g}"
+               for ls in (3, 6, 10, 16, 24) for lt in (3, 6, 10, 16, 24)],
+    "atadenoise": [f"atadenoise=0a={a}:1a={a}:2a={a}:0b={b}:1b={b}:2b={b}:s={n}"
+                   for a in (0.05, 0.1, 0.2, 0.3) for b in (0.5, 2, 5) for n in (5, 9)],
+    "nlmeans": [f"nlmeans=s={st}:p=7:r={r}" for st in (3, 5, 8, 12, 18) for r in (9, 15)],
+}
+
+
+def tune_ffmpeg(clean, noisy, out):
+    """The best setting of each FFmpeg filter on one clip: mean luma PSNR."""
+    src = os.path.join(out, "tune-noisy.yuv")
+    dst = os.path.join(out, "tune-out.yuv")
+    write_yuv(src, noisy)
+    best = {}
+    for name, grid in FFMPEG_GRIDS.items():
+        scores = []
+        for vf in grid:
+            run_ffmpeg(src, dst, vf)
+            frames = read_yuv(dst, len(noisy))
+            scores.append((mean([psnr(c[0], d[0]) for c, d in zip(clean[1:], frames[1:])]), vf))
+        best[name] = max(scores)[1]
+        print(f"tune {name}: {best[name]} ({max(scores)[0]:.2f} dB)", file=sys.stderr)
+    return best
+
+
+def ffmpeg_cpu_ms(vf, sigma, rng, out, frames=20):
+    """CPU time per 1080p I420 frame of an FFmpeg filter (utime + stime)."""
+    w, h = 1920, 1080
+    src = os.path.join(out, "cpu-1080p.yuv")
+    if not os.path.exists(src):
+        base = np.kron(photo("astronaut")[:270, :480], np.ones((4, 4, 1)))
+        with open(src, "wb") as f:
+            for _ in range(frames):
+                for p in rgb_to_i420(base):
+                    q = np.clip(np.rint(p + rng.normal(0.0, sigma, p.shape)), 0, 255)
+                    f.write(q.astype(np.uint8).tobytes())
+    r = subprocess.run(["ffmpeg", "-hide_banner", "-benchmark", "-f", "rawvideo",
+                        "-pix_fmt", "yuv420p", "-s", f"{w}x{h}", "-i", src, "-vf", vf,
+                        "-f", "null", "-"], capture_output=True, text=True, check=True)
+    for line in r.stderr.splitlines():
+        if line.startswith("bench: utime="):
+            parts = dict(kv.split("=") for kv in line[len("bench: "):].split())
+            return (float(parts["utime"].rstrip("s")) + float(parts["stime"].rstrip("s"))) \
+                * 1000.0 / frames
+    return float("nan")
+
+
+def read_estimate(src, n):
+    """What denoise estimates of the noise after n frames of src, per plane."""
+    import ctypes
+    import gi
+    gi.require_version("Gst", "1.0")
+    from gi.repository import Gst
+    Gst.init(None)
+    pipe = Gst.parse_launch(
+        f"filesrc location={src} ! rawvideoparse format=i420 width={W} height={H} "
+        f"framerate=30/1 ! denoise name=d ! fakesink")
+    pipe.set_state(Gst.State.PLAYING)
+    pipe.get_bus().timed_pop_filtered(Gst.CLOCK_TIME_NONE,
+                                      Gst.MessageType.EOS | Gst.MessageType.ERROR)
+    # PyGObject without GStreamer's overrides cannot hold a GstValueArray:
+    # read the property through the C API and its string form.
+    gobject = ctypes.CDLL("libgobject-2.0.so.0")
+    gst = ctypes.CDLL("libgstreamer-1.0.so.0")
+    ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+    ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    gst.gst_value_array_get_type.restype = ctypes.c_size_t
+    gst.gst_value_serialize.restype = ctypes.c_void_p
+    gobject.g_value_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+    gobject.g_object_get_property.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                              ctypes.c_void_p]
+    gst.gst_value_serialize.argtypes = [ctypes.c_void_p]
+    value = ctypes.create_string_buffer(64)
+    gobject.g_value_init(value, gst.gst_value_array_get_type())
+    el = pipe.get_by_name("d")
+    ptr = ctypes.pythonapi.PyCapsule_GetPointer(el.__gpointer__, None)
+    gobject.g_object_get_property(ptr, b"noise-estimate", value)
+    text = ctypes.string_at(gst.gst_value_serialize(value)).decode()
+    pipe.set_state(Gst.State.NULL)
+    return [float(x.split(")")[-1]) for x in text.strip("<> ").split(",") if x.strip()]
 
 
 # ---- scores ---------------------------------------------------------------
@@ -194,29 +333,41 @@ def main():
     ap.add_argument("-m", "--method", action="append", default=[],
                     help="LABEL=ELEMENT (vktile) or LABEL=ffmpeg:FILTER; "
                          "replaces the default list")
+    ap.add_argument("--tune", default="pan",
+                    help="the clip the FFmpeg filters' settings are searched on "
+                         "(empty: their defaults)")
+    ap.add_argument("--estimates", action="store_true",
+                    help="also read denoise's noise estimate on the still clips")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="also time the FFmpeg filters on 1080p frames")
     args = ap.parse_args()
 
-    methods = args.method or [
-        "spatial only=recursivefilter sigma=0.8",
-        "fixed temporal=recursivefilter sigma=0.8 temporal-alpha=0.7",
-        "recipe=recursivefilter sigma=0.8 temporal-alpha=0.8 temporal-mode=motion-adaptive",
-        "recipe without keep-detail=recursivefilter sigma=0.8 temporal-alpha=0.8 "
-        "temporal-mode=motion-adaptive keep-detail=false",
-        "hqdn3d=ffmpeg:hqdn3d",
-        "atadenoise=ffmpeg:atadenoise",
-    ]
-    methods = [m.split("=", 1) for m in methods]
     have_ffmpeg = shutil.which("ffmpeg") is not None
     os.makedirs(args.out, exist_ok=True)
     rng = np.random.default_rng(args.seed)
     clips = make_clips(args.frames)
+    ffmpeg_vf = {name: name for name in FFMPEG_GRIDS}
+    if have_ffmpeg and args.tune and not args.method:
+        rgb = clips[args.tune]
+        ffmpeg_vf = tune_ffmpeg([clean_i420(f) for f in rgb],
+                                [noisy_i420(f, args.sigma, np.random.default_rng(99))
+                                 for f in rgb], args.out)
+    methods = args.method or [
+        "Gaussian blur=gaussblur sigma=0.8",
+        "denoise=denoise",
+        f"denoise, noise given=denoise noise-sigma={args.sigma:g}",
+        "recursivefilter recipe=recursivefilter sigma=0.8 temporal-alpha=0.8 "
+        "temporal-mode=motion-adaptive",
+    ] + [f"{name}=ffmpeg:{vf}" for name, vf in ffmpeg_vf.items()]
+    methods = [m.split("=", 1) for m in methods]
     if args.clips:
         clips = {k: clips[k] for k in args.clips.split(",")}
 
     rows = []
+    estimates = {}
     for name, rgb in clips.items():
         clean = [clean_i420(f) for f in rgb]
-        noisy = [noisy_i420(f, args.sigma, rng) for f in rgb]
+        noisy = [noisy_i420(f, args.sigma, rng, name in SIGNAL_DEPENDENT) for f in rgb]
         moving = moving_flags(clean)
         src = os.path.join(args.out, f"{name}-noisy.yuv")
         write_yuv(src, noisy)
@@ -239,6 +390,8 @@ def main():
                                              np.concatenate([d[1], d[2]])),
                              "ssim_y": ssim(c[0], d[0])})
         save_crops(args.out, name, clean, outputs)
+        if args.estimates and name in STILL:
+            estimates[name] = read_estimate(src, args.frames)
         print(f"{name}: done", file=sys.stderr)
 
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
@@ -246,10 +399,31 @@ def main():
         w.writeheader()
         w.writerows(rows)
     table = summary(rows, ["input"] + [m[0] for m in methods], args)
+    if have_ffmpeg:
+        table += "\nFFmpeg settings: " + "; ".join(
+            f"`{how[len('ffmpeg:'):]}`" for _, how in methods if how.startswith("ffmpeg:")) + "\n"
+    if estimates:
+        table += ("\n| still clip | noise added | noise-estimate (Y, U, V) |\n"
+                  "| --- | ---: | --- |\n")
+        for name, est in estimates.items():
+            table += (f"| {name} | {args.sigma:g} | "
+                      + ", ".join(f"{e:.2f}" for e in est) + " |\n")
+    if args.cpu_time and have_ffmpeg:
+        table += "\n| FFmpeg filter (tuned) | CPU ms per 1080p frame |\n| --- | ---: |\n"
+        for label, how in methods:
+            if how.startswith("ffmpeg:"):
+                ms = ffmpeg_cpu_ms(how[len("ffmpeg:"):], args.sigma,
+                                   np.random.default_rng(5), args.out)
+                table += f"| {label} `{how[len('ffmpeg:'):]}` | {ms:.1f} |\n"
     with open(os.path.join(args.out, "summary.md"), "w") as f:
         f.write(table)
     print(table)
     plot(rows, args.out)
+    if "moving-object" in clips:
+        crops_figure(args.out, "moving-object",
+                     [l for l in ("clean", "input", "Gaussian blur", "denoise", "hqdn3d",
+                                  "nlmeans") if l in ("clean", "input") or
+                      any(m[0] == l for m in methods)])
 
 
 def mean(xs):
@@ -288,6 +462,26 @@ def save_crops(out, name, clean, outputs):
                           rgb, check_contrast=False)
 
 
+def crops_figure(out, clip, labels, box=(60, 150, 170, 250)):
+    """The README's picture: one crop of `clip` (y0, y1, x0, x1 of its frame
+    three quarters in) per label, side by side, as crops.png."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    y0, y1, x0, x1 = box
+    fig, axes = plt.subplots(1, len(labels), figsize=(2.1 * len(labels), 2.5))
+    for ax, label in zip(axes, labels):
+        img = skimage.io.imread(os.path.join(out, f"{clip}-{label.replace(' ', '-')}.png"))
+        ax.imshow(img[y0:y1, x0:x1], interpolation="nearest")
+        ax.set_title(label, fontsize=9)
+        ax.axis("off")
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    fig.savefig(os.path.join(out, "crops.png"), dpi=110)
+
+
 def plot(rows, out):
     try:
         import matplotlib
@@ -305,7 +499,8 @@ def plot(rows, out):
         for l in labels:
             rs = [r for r in rows if r["clip"] == clip and r["method"] == l]
             ax.plot([r["frame"] for r in rs], [r["psnr_y"] for r in rs], label=l,
-                    lw=1.2, ls="--" if l in ("input", "hqdn3d", "atadenoise") else "-")
+                    lw=1.2, ls="--" if l in ("input", "hqdn3d", "atadenoise", "nlmeans")
+                    else "-")
         ax.set_title(clip, fontsize=10)
         ax.set_xlabel("frame", fontsize=8)
         ax.set_ylabel("luma PSNR (dB)", fontsize=8)
