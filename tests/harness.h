@@ -161,6 +161,22 @@ void check_roi_meta (const GstVideoInfo * info, GstBuffer * in,
 void leaks_start_tracking (void);
 guint leaks_count_alive (void);
 
+/* Runs a suite as every element suite does: Check's timeout raised for
+ * lavapipe (unless CK_DEFAULT_TIMEOUT says otherwise), *base_seed from
+ * VKTILE_SEED or the time and printed, CK_ENV's verbosity. Returns the
+ * exit status. */
+int harness_main (int argc, char **argv, Suite * (*make_suite) (void),
+    guint32 * base_seed);
+
+/* A sample of the standard normal distribution (Box-Muller). */
+gdouble gauss_sample (GRand * r);
+
+/* Scene `scene` (smooth sinusoids, the same for the same number) plus
+ * Gaussian noise of `noise` 8-bit code values (scaled to each component's
+ * range) in every component, rounded and clamped. */
+GstBuffer *noisy_scene (const GstVideoInfo * info, GRand * r, guint scene,
+    gdouble noise);
+
 G_END_DECLS
 
 #endif

@@ -322,3 +322,27 @@ ref_conv_describe (const RefConv * p)
       p->source_x, p->source_y, p->planes);
   return g_string_free (s, FALSE);
 }
+
+gdouble *
+ref_comp_read_rect (const GstVideoFrame * f, guint c, gint x, gint y, gint w,
+    gint h)
+{
+  gdouble *v = g_new (gdouble, (gsize) w * h);
+  gint i, j;
+
+  for (j = 0; j < h; j++)
+    for (i = 0; i < w; i++)
+      v[(gsize) j * w + i] = ref_comp_get (f, c, x + i, y + j);
+  return v;
+}
+
+void
+ref_comp_store_rect (GstVideoFrame * f, guint c, gint x, gint y, gint w,
+    gint h, const gdouble * v, gboolean ties_down)
+{
+  gint i, j;
+
+  for (j = 0; j < h; j++)
+    for (i = 0; i < w; i++)
+      ref_comp_store (f, c, x + i, y + j, v[(gsize) j * w + i], ties_down);
+}

@@ -97,6 +97,14 @@ void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);
 void ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
     gboolean ties_down);
 
+/* Component c's values over the w x h rectangle from (x, y), row-major
+ * (g_free() them); and values stored over such a rectangle, as
+ * ref_comp_store() stores each. */
+gdouble *ref_comp_read_rect (const GstVideoFrame * f, guint c, gint x, gint y,
+    gint w, gint h);
+void ref_comp_store_rect (GstVideoFrame * f, guint c, gint x, gint y, gint w,
+    gint h, const gdouble * v, gboolean ties_down);
+
 /* A one-line description of p for failure messages; g_free() it. */
 gchar *ref_conv_describe (const RefConv * p);
 

@@ -48,17 +48,14 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
-  gint tx, ty, px, py, w, h, x, y;
+  gint tx, ty, px, py, w, h;
   gdouble *src, *s, sigma;
   RefGauss g;
 
   if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
-  src = g_new (gdouble, (gsize) w * h);
+  src = ref_comp_read_rect (in, c, px, py, w, h);
   s = g_new (gdouble, (gsize) w * h);
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      src[(gsize) y * w + x] = ref_comp_get (in, c, px + x, py + y);
   ref_gauss_init (&g);
   g.common = p->common;
   g.sigma = p->sigma;
@@ -70,10 +67,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     ref_temporal_stage (t, c, src, s, w, h, maxv, p->temporal_alpha, sigma,
         noise_gain (p->sigma), p->keep_detail);
   }
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      ref_comp_store (out, c, tx + x, ty + y, s[(gsize) y * w + x],
-          p->common.ties_down);
+  ref_comp_store_rect (out, c, tx, ty, w, h, s, p->common.ties_down);
   g_free (s);
   g_free (src);
 }

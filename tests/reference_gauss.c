@@ -151,11 +151,8 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
   if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
 
-  src = g_new (gdouble, (gsize) w * h);
+  src = ref_comp_read_rect (in, c, px, py, w, h);
   blur = g_new (gdouble, (gsize) w * h);
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      src[(gsize) y * w + x] = ref_comp_get (in, c, px + x, py + y);
   ref_gauss_image (p, src, w, h, p->common.border_value * maxv, blur);
 
   for (y = 0; y < h; y++) {

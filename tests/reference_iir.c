@@ -657,7 +657,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
   gdouble a = p->temporal_alpha;
-  gint tx, ty, px, py, w, h, x, y;
+  gint tx, ty, px, py, w, h;
   gdouble *src, *s;
 
   g_assert (p->common.border == REF_BORDER_CLAMP
@@ -665,11 +665,8 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
   if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
     return;
 
-  src = g_new (gdouble, (gsize) w * h);
+  src = ref_comp_read_rect (in, c, px, py, w, h);
   s = g_new (gdouble, (gsize) w * h);
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      src[(gsize) y * w + x] = ref_comp_get (in, c, px + x, py + y);
   ref_iir_image (p, src, w, h, p->common.border == REF_BORDER_CONSTANT,
       p->common.border_value * maxv, s);
 
@@ -678,12 +675,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
         t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma,
         ref_iir_noise_gain (p), p->keep_detail && p->axes != REF_IIR_AXES_NONE);
 
-  for (y = 0; y < h; y++) {
-    for (x = 0; x < w; x++) {
-      gdouble v = s[(gsize) y * w + x];
-      ref_comp_store (out, c, tx + x, ty + y, v, p->common.ties_down);
-    }
-  }
+  ref_comp_store_rect (out, c, tx, ty, w, h, s, p->common.ties_down);
   g_free (s);
   g_free (src);
 }

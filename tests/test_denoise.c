@@ -148,43 +148,6 @@ fx_flush (Fx * fx)
   ref_iir_temporal_reset (&fx->temporal);
 }
 
-/* A sample of the standard normal distribution (Box-Muller). */
-static gdouble
-gauss_sample (GRand * r)
-{
-  gdouble u1 = g_rand_double_range (r, 1e-12, 1.0), u2 = g_rand_double (r);
-
-  return sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
-}
-
-/* Scene `scene` (smooth sinusoids, the same for the same number) plus
- * Gaussian noise of `noise` 8-bit code values (scaled to each component's
- * range), rounded and clamped. */
-static GstBuffer *
-noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
-{
-  GstVideoFrame f;
-  GstBuffer *buf = new_frame_buffer (info, &f);
-  guint c;
-  gint x, y;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    GRand *sr = g_rand_new_with_seed (1000 * scene + c);
-    gdouble maxv = ref_comp_maxv (info->finfo, c);
-
-    fill_smooth (&f, sr, c, 32.0, 0.0);
-    g_rand_free (sr);
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
-        gdouble v = ref_comp_get (&f, c, x, y) + noise * maxv / 255.0 *
-            gauss_sample (r);
-        ref_comp_store (&f, c, x, y, CLAMP (v, 0.0, maxv), FALSE);
-      }
-  }
-  gst_video_frame_unmap (&f);
-  return buf;
-}
-
 /* Rounding to nearest, and a state as precise as the reference's: the
  * tolerance of a code value would also pass truncation, or a state kept to
  * 1/8 code value, which move a good part of the values by one. Only 8-bit
@@ -623,21 +586,5 @@ denoise_suite (void)
 int
 main (int argc, char **argv)
 {
-  const gchar *seed_env;
-  SRunner *sr;
-  int nf;
-
-  if (!g_getenv ("CK_DEFAULT_TIMEOUT"))
-    g_setenv ("CK_DEFAULT_TIMEOUT", "300", TRUE);
-  seed_env = g_getenv ("VKTILE_SEED");
-  base_seed = seed_env ? (guint32) strtoul (seed_env, NULL, 0)
-      : (guint32) (g_get_real_time () / 1000);
-  g_print ("VKTILE_SEED=%u\n", base_seed);
-
-  gst_check_init (&argc, &argv);
-  sr = srunner_create (denoise_suite ());
-  srunner_run_all (sr, CK_ENV);
-  nf = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return nf == 0 ? 0 : 1;
+  return harness_main (argc, argv, denoise_suite, &base_seed);
 }

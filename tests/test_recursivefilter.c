@@ -2289,15 +2289,6 @@ GST_START_TEST (test_temporal_adaptive)
 
 GST_END_TEST;
 
-/* A sample of the standard normal distribution (Box-Muller). */
-static gdouble
-gauss_sample (GRand * r)
-{
-  gdouble u1 = g_rand_double_range (r, 1e-12, 1.0), u2 = g_rand_double (r);
-
-  return sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
-}
-
 /* A GRAY8 frame: `clean` (a ramp of 20..120) plus `offset`, plus Gaussian
  * noise of sigma `noise` (8-bit code values), clamped. */
 static GstBuffer *
@@ -2403,34 +2394,6 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
 }
 
 GST_END_TEST;
-
-/* Scene `scene` (smooth sinusoids, the same for the same number) plus
- * Gaussian noise of sigma `noise` 8-bit code values (scaled to each
- * component's range) in every component, rounded and clamped. */
-static GstBuffer *
-noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
-{
-  GstVideoFrame f;
-  GstBuffer *buf = new_frame_buffer (info, &f);
-  guint c;
-  gint x, y;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    GRand *sr = g_rand_new_with_seed (1000 * scene + c);
-    gdouble maxv = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, c)) - 1;
-
-    fill_smooth (&f, sr, c, 32.0, 0.0);
-    g_rand_free (sr);
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
-        gdouble n = noise * maxv / 255.0 * gauss_sample (r);
-        ref_comp_set (&f, c, x, y, (guint) CLAMP (lround (ref_comp_get (&f,
-                        c, x, y) + n), 0, maxv));
-      }
-  }
-  gst_video_frame_unmap (&f);
-  return buf;
-}
 
 /* Pushes `in` and checks the output against the reference, and the
  * noise-estimate the element reports (per plane, after the frame) against
@@ -3137,23 +3100,5 @@ recursivefilter_suite (void)
 int
 main (int argc, char **argv)
 {
-  const gchar *seed_env;
-  SRunner *sr;
-  int nf;
-
-  /* lavapipe compiles pipelines slowly: Check's 4 s default is too short */
-  if (!g_getenv ("CK_DEFAULT_TIMEOUT"))
-    g_setenv ("CK_DEFAULT_TIMEOUT", "300", TRUE);
-
-  seed_env = g_getenv ("VKTILE_SEED");
-  base_seed = seed_env ? (guint32) strtoul (seed_env, NULL, 0)
-      : (guint32) (g_get_real_time () / 1000);
-  g_print ("VKTILE_SEED=%u\n", base_seed);
-
-  gst_check_init (&argc, &argv);
-  sr = srunner_create (recursivefilter_suite ());
-  srunner_run_all (sr, CK_ENV);
-  nf = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return nf == 0 ? 0 : 1;
+  return harness_main (argc, argv, recursivefilter_suite, &base_seed);
 }
