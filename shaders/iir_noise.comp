@@ -137,6 +137,19 @@ float median_bins(int lid, int base)
   return median;
 }
 
+// The temporal median in 8-bit code values. An 8-bit format's differences
+// are whole codes, which fill only every other half-code bin: each counts
+// as spread over [k - 1/2, k + 1/2) (k = 0: [0, 1/2)), the continuous
+// difference it was rounded from; read inside its bin, the median of noise
+// of 5 came out 8 % high. Deeper formats' steps are a fraction of a bin.
+float temporal_codes(float m)
+{
+  if (pc.ext_value != 255.0)
+    return m / float(IIR_NOISE_BINS_PER_CODE);
+  float k = floor(0.5 * m), frac = m - 2.0 * k;
+  return k == 0.0 ? 0.5 * frac : k - 0.5 + frac;
+}
+
 // The last work-group: this frame's sigma from the medians, folded into
 // the estimate.
 void update_estimate(int lid)
@@ -149,7 +162,7 @@ void update_estimate(int lid)
   if (m >= 0.0) {
     float sigma = m / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA;
     if (m_t >= 0.0)
-      sigma = min(sigma, m_t / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA_T);
+      sigma = min(sigma, temporal_codes(m_t) / MEDIAN_PER_SIGMA_T);
     // temporal_alpha 0: the state restarts, and the estimate with it.
     if (pc.temporal_alpha > 0.0 && est > 0.0)
       sigma = mix(est, sigma, IIR_NOISE_FOLLOW);

@@ -508,7 +508,7 @@ frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
 {
   const GstVideoFormatInfo *finfo = in->info.finfo;
   guint64 hist[NOISE_BINS] = { 0 }, hist_t[NOISE_BINS] = { 0 };
-  gdouble m, m_t;
+  gdouble m, m_t, temporal_maxv = 0.0;
   guint c;
 
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
@@ -520,6 +520,7 @@ frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
         || !(common->planes & (1u << c))
         || !ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h))
       continue;
+    temporal_maxv = maxv;
     if (temporal && (!t->noise_prev[c] || t->noise_prev_n[c] != (gsize) w * h))
       t->noise_prev_valid[plane] = FALSE;
     if (temporal && !t->noise_prev_valid[plane]) {
@@ -556,8 +557,17 @@ frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
   if (m < 0.0)
     return -1.0;
   m = m / 2.0 / (0.6745 * 6.0);
-  if (m_t >= 0.0)
-    m = MIN (m, m_t / 2.0 / (0.6745 * G_SQRT2));
+  if (m_t >= 0.0) {
+    /* 8-bit differences are whole codes: each spread over [k - 1/2,
+     * k + 1/2), [0, 1/2) for 0 (a grouped median). */
+    if (temporal_maxv == 255.0) {
+      gdouble k = floor (m_t / 2.0), frac = m_t - 2.0 * k;
+      m_t = k == 0.0 ? 0.5 * frac : k - 0.5 + frac;
+    } else {
+      m_t /= 2.0;
+    }
+    m = MIN (m, m_t / (0.6745 * G_SQRT2));
+  }
   return m;
 }
 
