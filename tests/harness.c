@@ -831,6 +831,17 @@ harness_main (int argc, char **argv, Suite * (*make_suite) (void),
   return nf == 0 ? 0 : 1;
 }
 
+void
+harness_flush (GstHarness * h)
+{
+  GstSegment seg;
+
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  gst_segment_init (&seg, GST_FORMAT_TIME);
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&seg)));
+}
+
 gdouble
 gauss_sample (GRand * r)
 {

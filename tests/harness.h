@@ -168,6 +168,9 @@ guint leaks_count_alive (void);
 int harness_main (int argc, char **argv, Suite * (*make_suite) (void),
     guint32 * base_seed);
 
+/* FLUSH_START, FLUSH_STOP and a new TIME segment through the harness. */
+void harness_flush (GstHarness * h);
+
 /* A sample of the standard normal distribution (Box-Muller). */
 gdouble gauss_sample (GRand * r);
 

@@ -560,12 +560,7 @@ fx_check (Fx * fx, const gchar * fmt, ...)
 static void
 fx_flush (Fx * fx)
 {
-  GstSegment seg;
-
-  fail_unless (gst_harness_push_event (fx->h, gst_event_new_flush_start ()));
-  fail_unless (gst_harness_push_event (fx->h, gst_event_new_flush_stop (TRUE)));
-  gst_segment_init (&seg, GST_FORMAT_TIME);
-  fail_unless (gst_harness_push_event (fx->h, gst_event_new_segment (&seg)));
+  harness_flush (fx->h);
   fx->pts = 0;
   ref_iir_temporal_reset (&fx->temporal);
 }

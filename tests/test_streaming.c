@@ -349,13 +349,7 @@ GST_START_TEST (test_flush_in_flight)
     GST_BUFFER_PTS (b) = (100 + i) * GST_SECOND;
     fail_unless_equals_int (gst_harness_push (h, b), GST_FLOW_OK);
   }
-  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
-  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
-  {
-    GstSegment segment;
-    gst_segment_init (&segment, GST_FORMAT_TIME);
-    fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
-  }
+  harness_flush (h);
   /* What left before the flush: the first frames, in order, once each. */
   while ((out = gst_harness_try_pull (h))) {
     fail_unless (GST_BUFFER_PTS (out) == (100 + before) * GST_SECOND,
