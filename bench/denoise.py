@@ -121,17 +121,21 @@ def make_clips(frames):
                     for t in range(frames)]
     clips["fast-pan"] = [crop(coffee, 20 + 5 * min(t, half), 80) for t in range(frames)]
     clips["still"] = [crop(chelsea, 60, 30)] * frames
-    # The astronaut's face crossing the rocket's sky at 4 px per frame.
-    bg = crop(rocket, 100, 60)
     face = astronaut[30:130, 170:270]
-    clips["moving-object"] = []
-    for t in range(frames):
-        f = bg.copy()
-        x = 10 + 4 * t
-        w = min(100, W - x)
-        if w > 0:
-            f[70:170, x:x + w] = face[:, :w]
-        clips["moving-object"].append(f)
+
+    def crossing(bg):
+        """The astronaut's face crossing `bg` at 4 px per frame."""
+        out = []
+        for t in range(frames):
+            f = bg.copy()
+            x = 10 + 4 * t
+            w = min(100, W - x)
+            if w > 0:
+                f[70:170, x:x + w] = face[:, :w]
+            out.append(f)
+        return out
+
+    clips["moving-object"] = crossing(crop(rocket, 100, 60))
     # Auto-exposure: gain 1 -> 0.55 -> 1 over the clip.
     base = crop(astronaut, 80, 60)
     clips["brightness"] = [base * (1 - 0.45 * math.sin(math.pi * t / (frames - 1)))
@@ -141,15 +145,7 @@ def make_clips(frames):
     jitter = np.random.default_rng(7).uniform(-2.0, 2.0, (frames, 2))
     clips["shake"] = [crop(chelsea, 60 + jitter[t, 0], 30 + jitter[t, 1])
                       for t in range(frames)]
-    lawn = crop(grass, 100, 100)
-    clips["texture-object"] = []
-    for t in range(frames):
-        f = lawn.copy()
-        x = 10 + 4 * t
-        w = min(100, W - x)
-        if w > 0:
-            f[70:170, x:x + w] = face[:, :w]
-        clips["texture-object"].append(f)
+    clips["texture-object"] = crossing(crop(grass, 100, 100))
     clips["grass"] = [crop(grass, 150, 150)] * frames
     clips["gravel"] = [crop(gravel, 150, 150)] * frames
     clips["low-light"] = [crop(astronaut, 40 + 1.5 * min(t, half), 60) * 0.3
