@@ -185,8 +185,8 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
   gdouble unit = (f->estimate ? 1.0 : s->temporal.noise_sigma) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
   /* The plane's part of the state: samples, counts, records. */
-  gsize counts = state_floats + plane_samples_floats (p);
-  gsize records = counts + VKT_IIR_NOISE_FLOATS;
+  gsize records = state_floats + plane_samples_floats (p) +
+      VKT_IIR_NOISE_FLOATS;
   gint word_x0;
   DenoiseParams params = { 0 };
 
@@ -303,8 +303,6 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
     if (started)
       vkt_compute_stream_next (compute);
     started = TRUE;
-    if (!f.smooth)
-      f.refs[4] = frame->out;
     ok = record_plane (self, compute, &s, &f, &blur, frame, i, state_floats,
         error);
     state_floats += plane_state_floats (p);
