@@ -340,9 +340,11 @@ bench_pipe_stream (BenchPipe * pipe, GstBuffer * const *frames,
         GST_FLOW_OK;
     pushed++;
   }
-  /* What is still on its way counts if it arrives in the window. */
+  /* What is still on its way counts if it arrives in the window; frames
+   * the sink holds (GPU-resident) have arrived and are accounted below. */
   g_mutex_lock (&pipe->lock);
-  while (pipe->done < pushed && !pipe->error)
+  while (pipe->done + g_queue_get_length (&pipe->held) < pushed
+      && !pipe->error)
     if (!g_cond_wait_until (&pipe->cond, &pipe->lock, until_us +
             (gint64) 10 * G_TIME_SPAN_SECOND))
       break;
