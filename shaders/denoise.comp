@@ -1,10 +1,10 @@
 #version 450
 // denoise.comp: the denoise element, one dispatch per plane. The spatial
 // stage is gaussblur's fused tile (gauss_fused.glsl); where the tile writes,
-// the temporal stage follows in registers: the detail that stands out of
-// the noise put back, the motion-adaptive weight against the motion
-// reference, the state (y, m) read and written once, the result rounded
-// into the packed output (docs/SEMANTICS.md, denoise).
+// the temporal stage follows in registers: the motion-adaptive weight
+// against the motion reference, the state (y, m) read and written once, the
+// detail that stands out of the noise put back, the result rounded into the
+// packed output (docs/SEMANTICS.md, denoise).
 //
 // The state is laid out in the tile's order: an invocation's 4 lanes are
 // one quad, the neighbouring invocation's the next, so a subgroup's state
@@ -12,6 +12,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "gauss_fused.glsl"
 #include "denoise_interface.h"
+#include "keep_detail.glsl"
 
 layout(std140, set = 0, binding = 3) uniform DenoiseParams { DENOISE_PARAM_FIELDS } tp;
 
@@ -74,36 +75,33 @@ void write_blur(int c0, int row, vec4 s, bool checked)
 {
   int qx = (c0 - tp.lane0) >> 2;
   int qy = row - pc.dst_y;
-  vec4 y = s;
   float detail = tp.detail == 0.0 ? 0.0 : noise_scaled(tp.detail);
+  // With keep-detail the state's y is the source's average (u), and the
+  // output m with the detail standing out of the noise put back; without
+  // it, y is the output and m equals it.
+  vec4 y = s, m = s, w = vec4(0.0);
   if (detail != 0.0) {
-    vec4 x;
     [[unroll]] for (int i = 0; i < 4; i++)
-      x[i] = source_lane(c0 + i, row, checked);
-    vec4 r = x - s, q = r / detail;
-    y = s + r * (1.0 - exp(-q * q));
+      y[i] = source_lane(c0 + i, row, checked);
   }
   // Quads of a checked tile beyond the ROI have no state.
   if (!checked || (qy < pc.height && qx < tp.state_stride)) {
     int v = state_vector(qx, qy);
-    vec4 m = s;
     if (tp.alpha > 0.0) {
       vec4 prev_y, prev_m;
       load_state(v, prev_y, prev_m);
-      // Against y, which holds the detail put back, a still textured
-      // scene would read as moving; m is y where no detail is kept.
-      vec4 ref = detail != 0.0 ? prev_m : prev_y;
-      vec4 w = vec4(tp.alpha);
+      w = vec4(tp.alpha);
       if (tp.motion != 0.0) {
-        vec4 d = (s - ref) / noise_scaled(tp.motion);
+        vec4 d = (s - prev_m) / noise_scaled(tp.motion);
         w *= exp(-d * d);
       }
-      y = mix(y, prev_y, w);
-      m = mix(s, ref, w);
+      y = mix(y, detail != 0.0 ? prev_y : prev_m, w);
+      m = mix(s, prev_m, w);
     }
     store_state(v, y, detail != 0.0 ? m : y);
   }
-  store_vec4(c0, row, y, checked);
+  store_vec4(c0, row, detail != 0.0 ? detail_output(y, m, w, detail) : y,
+             checked);
 }
 
 void main()

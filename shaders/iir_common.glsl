@@ -10,6 +10,7 @@
 #include "vktile.glsl"
 
 #include "iir_interface.h"
+#include "keep_detail.glsl"
 
 layout(constant_id = IIR_SPEC_KC) const int KC = 0;
 layout(constant_id = IIR_SPEC_KA) const int KA = 0;
@@ -53,7 +54,7 @@ layout(std140, set = 0, binding = 2) uniform IirTables {
   vec4 misc;          // x: output scale, y: DC gain, z: unsharp amount,
                       // w: temporal motion scale (0: fixed weight; see
                       // motion_scale())
-  vec4 detail;        // x: detail threshold (see detail_kept()), y: the
+  vec4 detail;        // x: detail threshold (see temporal()), y: the
                       // lanes whose motion reference is kept (temporal())
   // Block transitions A^(E 2^d), 4 rows each: the causal stage's, then
   // the anticausal stage's (IIR_U_PA).
@@ -371,19 +372,6 @@ float noise_scaled(float k)
 // The motion scale T: a change of the filtered value by T is motion.
 float motion_scale() { return noise_scaled(misc.w); }
 
-// The spatially filtered v at ROI position (x, y), component c, with the
-// part of its difference to the source value that stands out of the noise
-// put back (the motion-adaptive mode's detail threshold D): src - v kept
-// times 1 - exp(-((src - v) / D)^2), so that edges and texture stay while
-// the noise goes.
-float detail_kept(float v, int x, int c, int y)
-{
-  if (detail.x == 0.0)
-    return v;
-  float r = source_lane(x, c, y) - v, q = r / noise_scaled(detail.x);
-  return v + r * (1.0 - exp(-q * q));
-}
-
 // The weight of the previous output in the recursion, per component: alpha,
 // or in the motion-adaptive mode (misc.w != 0) alpha exp(-(d / T)^2), d how
 // far the value moved since then, so that what moved follows the input
@@ -398,31 +386,33 @@ vec4 temporal_weights(vec4 v, vec4 prev)
   return w;
 }
 
-// Motion is measured on the filtered v; what is smoothed keeps the
-// detail (detail_kept()). Where it does, y holds detail that v lacks, and
-// v's own recursion m (the motion reference, after the plane's y) is what
-// v is compared with: against y, a still textured scene would read as
-// motion and keep its noise.
+// Motion is measured on the filtered v against its own recursion m (after
+// the plane's y in the state where the last frame kept detail, else y
+// itself). Without keep-detail the output is that recursion; with it the
+// state's y holds the source's average, and the output is m with the
+// detail that stands out of the noise put back (keep_detail.glsl): against
+// an output that holds detail, a still textured scene would read as motion
+// and keep its noise.
 float temporal(float v, int x, int c, int y)
 {
   if (!TEMPORAL)
     return v;
   int i = state_index(x, c, y);
   int im = i + pc.width * pc.height * NCOMP;
-  bool own_motion_ref = detail.x != 0.0;
-  float kept = detail_kept(v, x, c, y);
+  bool keep = detail.x != 0.0;
+  float a = keep ? source_lane(x, c, y) : v, m = v, w = 0.0;
   if (pc.temporal_alpha > 0.0) {
     float prev = st[i];
-    float prev_m = own_motion_ref && ((uint(detail.y) >> c) & 1u) != 0u ?
-        st[im] : prev;
-    float w = temporal_weights(vec4(v), vec4(prev_m)).x;
-    kept = mix(kept, prev, w);
-    v = mix(v, prev_m, w);
+    float prev_m = ((uint(detail.y) >> c) & 1u) != 0u ? st[im] : prev;
+    w = temporal_weights(vec4(v), vec4(prev_m)).x;
+    a = mix(a, keep ? prev : prev_m, w);
+    m = mix(v, prev_m, w);
   }
-  st[i] = kept;
-  if (own_motion_ref)
-    st[im] = v;
-  return kept;
+  st[i] = a;
+  if (!keep)
+    return a;
+  st[im] = m;
+  return detail_output(vec4(a), vec4(m), vec4(w), noise_scaled(detail.x)).x;
 }
 
 // The value written at ROI position (x, y), component c, before rounding:

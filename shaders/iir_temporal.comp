@@ -22,8 +22,11 @@ void main()
   if (y >= pc.height || wx * CPW >= lane1)
     return;
   // The ROI's rows are whole words and the state rows whole vectors (every
-  // frame, the usual full-frame case): move the state as vectors.
-  bool whole = lane0 % CPW == 0 && lane1 % CPW == 0 && pc.state_base % CPW == 0;
+  // frame, the usual full-frame case): move the state as vectors. Where the
+  // last frame kept detail, the recursion continues from its motion
+  // reference instead (temporal()).
+  bool whole = lane0 % CPW == 0 && lane1 % CPW == 0 && pc.state_base % CPW == 0
+      && detail.y == 0.0;
   vec4 vals = vec4(0.0);
   if (TEMPORAL && whole) {
     [[unroll]] for (int l = 0; l < CPW; l++) {

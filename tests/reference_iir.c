@@ -620,39 +620,41 @@ ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
     gdouble gain, gboolean keep_detail)
 {
-  /* What is smoothed: s, or with keep_detail s plus the part of src - s
-   * beyond the noise. Motion is judged on s alone: against m, s's own
-   * recursion, where detail is kept (y holds detail s lacks), else
-   * against y. */
+  /* Motion is judged on s alone, against m, s's own recursion. Without
+   * keep-detail the output y is that recursion. With it, the source has a
+   * recursion of its own (kept in y), and the output is m plus the part of
+   * their difference that stands out of the noise the average leaves. */
   gboolean keep = a > 0.0 && sigma > 0.0 && keep_detail;
+  gboolean continues = recursion_continues (t, c, w, h);
   gsize n = (gsize) w * h, i;
-  gdouble *kept = g_memdup2 (s, n * sizeof (gdouble));
+  gdouble *y = g_memdup2 (keep ? src : s, n * sizeof (gdouble));
   gdouble *m = g_memdup2 (s, n * sizeof (gdouble));
+  gdouble T = 3.0 * sigma * gain * maxv / 255.0;
+  gdouble D = 3.0 * sigma * maxv / 255.0;
 
-  if (keep) {
-    gdouble D = 3.0 * sigma * maxv / 255.0;
-    for (i = 0; i < n; i++) {
-      gdouble r = src[i] - s[i];
-      kept[i] = s[i] + r * (1.0 - exp (-(r / D) * (r / D)));
-    }
-  }
-  if (recursion_continues (t, c, w, h)) {
-    gdouble T = 3.0 * sigma * gain * maxv / 255.0;
-    const gdouble *prev_m = keep && t->m_kept[c] ? t->m[c] : t->y[c];
-    for (i = 0; i < n; i++) {
-      gdouble wt = a;
+  for (i = 0; i < n; i++) {
+    gdouble wt = 0.0, r, q;
+    if (continues) {
+      const gdouble *prev_m = t->m_kept[c] ? t->m[c] : t->y[c];
+      wt = a;
       if (sigma > 0.0) {
         gdouble d = (s[i] - prev_m[i]) / T;
         wt = a * exp (-d * d);
       }
-      kept[i] = wt * t->y[c][i] + (1.0 - wt) * kept[i];
+      y[i] = wt * (keep ? t->y[c][i] : prev_m[i]) + (1.0 - wt) * y[i];
       m[i] = wt * prev_m[i] + (1.0 - wt) * s[i];
     }
+    if (keep) {
+      r = y[i] - m[i];
+      q = r / (D * pow ((1.0 - wt) / (1.0 + wt), 0.4));
+      s[i] = m[i] + r * (1.0 - exp (-q * q));
+    } else {
+      s[i] = y[i];
+    }
   }
-  memcpy (s, kept, n * sizeof (gdouble));
   g_free (t->y[c]);
   g_free (t->m[c]);
-  t->y[c] = kept;
+  t->y[c] = y;
   t->m[c] = m;
   t->m_kept[c] = keep;
   t->w[c] = w;

@@ -79,8 +79,9 @@ typedef struct
    * estimated from its input (see ref_iir_frame()) instead. */
   gboolean noise_auto;
   /* keep-detail (with temporal smoothing, motion-adaptive and a spatial
-   * axis): what is smoothed is s + r (1 - exp(-(r / D)^2)), r the source
-   * value minus s and D = 3 noise-sigma in the component's range. */
+   * axis): the source x is smoothed with the same weights as s (u), and the
+   * output is m + r (1 - exp(-(r / D_t)^2)), r = u - m, D_t = D ((1 - w) /
+   * (1 + w))^0.4 and D = 3 noise-sigma in the component's range. */
   gboolean keep_detail;
 
   /* Not properties: deliberately WRONG variants of the definition, used
@@ -132,9 +133,10 @@ void ref_iir_filter_line (const RefIir * p, const gdouble * in, gint n,
 void ref_iir_image (const RefIir * p, const gdouble * in, gint w, gint h,
     gboolean constant, gdouble cval, gdouble * out);
 
-/* Temporal state: the unrounded y of the previous frame, per component;
- * and where that frame kept detail (m_kept), its motion reference m, the
- * filtered value s smoothed with y's weights (elsewhere m is y). */
+/* Temporal state, per component: where the previous frame kept detail
+ * (m_kept), the source's average u (in y) and the motion reference m, the
+ * filtered value s smoothed with the same weights; elsewhere its unrounded
+ * output y (m is y). */
 typedef struct
 {
   gboolean primed[GST_VIDEO_MAX_COMPONENTS];
