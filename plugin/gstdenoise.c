@@ -51,8 +51,8 @@ static const VktShader shader_denoise = { "denoise", denoise_spv,
   sizeof (VktGaussPush)
 };
 
-/* The noise estimate runs on the first frame of a recursion and then on
- * every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
+/* The noise estimate runs on the first two frames of a recursion and then
+ * on every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
  * as the rest of the frame at 1080p (docs/BENCHMARKS.md), and a camera's
  * noise changes over seconds, not frames. It takes the smaller of the
  * spatial estimate and the temporal one (the differences from the last
@@ -279,7 +279,9 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   /* The estimate starts afresh with the recursion, or after frames that
    * did not estimate. */
   f.clear_estimate = f.restart || !self->noise_estimated;
-  f.estimate_now = f.estimate && (f.clear_estimate
+  /* The frame after a restart estimates too: its temporal estimate is the
+   * first that texture cannot raise. */
+  f.estimate_now = f.estimate && (f.clear_estimate || self->noise_count == 1
       || self->noise_age + 1 >= NOISE_INTERVAL);
   self->noise_age = f.estimate_now ? 0 : self->noise_age + 1;
   if (f.clear_estimate)

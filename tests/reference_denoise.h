@@ -18,8 +18,8 @@
 
 G_BEGIN_DECLS
 
-/* The noise estimate runs on the frame the recursion starts and then on
- * every 4th. */
+/* The noise estimate runs on the frame the recursion starts, on the next,
+ * and then on every 4th. */
 #define REF_DENOISE_NOISE_INTERVAL 4
 
 typedef struct

@@ -591,7 +591,10 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
           && !recursion_continues (t, c, w, h))
         restart = TRUE;
     }
-    if (!restart && ++t->noise_age[plane] < MAX (interval, 1))
+    /* Besides every interval-th frame, the first after a restart takes
+     * the first temporal estimate. */
+    if (!restart && ++t->noise_age[plane] < MAX (interval, 1)
+        && !(temporal && !t->noise_temporal_taken[plane]))
       continue;
     t->noise_age[plane] = 0;
     if (restart) {
