@@ -386,6 +386,21 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
   return TRUE;
 }
 
+/* The tiled algorithm stages each source tile through shared memory once,
+ * in rows; the baselines read words several times from memory (measured
+ * in docs/BENCHMARKS.md: only tiled gained from reading the bus). */
+static gboolean
+gst_tiledconv_reads_input_in_runs (GstVkTileFilter * filter)
+{
+  GstTiledconv *self = GST_TILEDCONV (filter);
+  gboolean runs;
+
+  GST_OBJECT_LOCK (self);
+  runs = self->algorithm == ALGORITHM_TILED;
+  GST_OBJECT_UNLOCK (self);
+  return runs;
+}
+
 static gboolean
 gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
     VktFrame * frame, GError ** error)
@@ -550,6 +565,7 @@ gst_tiledconv_class_init (GstTiledconvClass * klass)
       "vktile developers");
 
   filter_class->record = gst_tiledconv_record;
+  filter_class->reads_input_in_runs = gst_tiledconv_reads_input_in_runs;
 
   gst_type_mark_as_plugin_api (GST_TYPE_TILEDCONV_PRESET, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TILEDCONV_ALGORITHM, 0);

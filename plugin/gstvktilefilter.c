@@ -49,12 +49,23 @@ typedef enum
   INPUT_IN_PLACE,               /* a storage buffer the shaders read */
   INPUT_GPU_COPY,               /* a Vulkan buffer copied on the GPU */
   INPUT_IMPORTED,               /* system memory imported, copied by the GPU */
+  INPUT_IMPORTED_IN_PLACE,      /* system memory imported, read by the shaders */
   INPUT_CPU_COPY,               /* system memory copied by the CPU */
 } InputPath;
+
+/* Whether the frame was moved into the working buffer before the filter
+ * (timed as the upload); read in place, its crossing is the filter's. */
+static gboolean
+frame_moved_in (InputPath path)
+{
+  return path != INPUT_IN_PLACE && path != INPUT_IMPORTED_IN_PLACE;
+}
 
 static const gchar *const input_path_names[] = {
   "used in place", "copied on the GPU from another Vulkan buffer",
   "system memory imported (VK_EXT_external_memory_host) and copied by the GPU",
+  "system memory imported (VK_EXT_external_memory_host) and read in place by "
+      "the shaders",
   "system memory copied by the CPU into a host-visible buffer",
 };
 
@@ -1400,6 +1411,43 @@ done:
   return vk;
 }
 
+/* Binds the import of a system-memory frame as the shaders' input where one
+ * memory holds every plane on word boundaries (on a discrete GPU, for the
+ * shaders that read it well: reads_input_in_runs()). FALSE without an
+ * error where the layout does not allow it. */
+static gboolean
+import_in_place (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
+    const gsize * offsets, const gint * strides, GError ** error)
+{
+  const GstVideoInfo *info = &PRIV (self)->in_info;
+  gsize base, size, end = 0;
+  gboolean fits;
+  GstMemory *vk;
+  guint i;
+
+  if (gst_buffer_n_memory (inbuf) != 1)
+    return FALSE;
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    gsize rows = plane_rows (info, i);
+    if (strides[i] <= 0)
+      return FALSE;
+    if (rows > 0)
+      end = MAX (end, offsets[i] + (gsize) strides[i] * (rows - 1)
+          + plane_row_bytes (info, i));
+  }
+  vk = import_memory (self, gst_buffer_peek_memory (inbuf, 0), &base, &size,
+      error);
+  if (!vk)
+    return FALSE;
+  fits = end <= size && layout_word_aligned (info, base, offsets, strides);
+  if (fits) {
+    frame->in = bind (self, vk);
+    set_plane_words (frame, info, base, offsets, strides, TRUE);
+  }
+  gst_memory_unref (vk);
+  return fits;
+}
+
 /* Copies the planes of a system-memory frame to in_copy on the GPU, from
  * imports of the memories that hold them. */
 static gboolean
@@ -1493,6 +1541,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     InputPath * path, guint64 * cpu_ns, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
+  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
   const GstVideoInfo *info = &priv->in_info;
   guint n_planes = GST_VIDEO_INFO_N_PLANES (info);
   guint n_mem = gst_buffer_n_memory (inbuf);
@@ -1500,6 +1549,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
   gsize offsets[GST_VIDEO_MAX_PLANES];
   gint strides[GST_VIDEO_MAX_PLANES];
   gboolean all_vulkan = TRUE;
+  GError *import_error = NULL;
   gint64 t0;
   guint i;
 
@@ -1559,15 +1609,25 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     return TRUE;
   }
 
-  /* System memory: imported and copied by the GPU where the device can,
-   * else copied by the CPU into a host-visible buffer. */
+  /* System memory: imported where the device can, and read in place or
+   * copied by the GPU into the working layout; else copied by the CPU into
+   * a host-visible buffer. */
   t0 = g_get_monotonic_time ();
+  if (priv->import_alignment && (!priv->separate_vram
+          || (klass->reads_input_in_runs && klass->reads_input_in_runs (self)))
+      && import_in_place (self, inbuf, frame, offsets, strides, &import_error)) {
+    *path = INPUT_IMPORTED_IN_PLACE;
+    *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
+    return TRUE;
+  }
   if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
-          error))
+          error)) {
+    g_clear_error (&import_error);
     return FALSE;
+  }
   if (priv->import_alignment) {
-    GError *import_error = NULL;
-    if (import_input (self, inbuf, offsets, strides, &import_error)) {
+    if (!import_error
+        && import_input (self, inbuf, offsets, strides, &import_error)) {
       frame->in = bind (self, priv->in_copy);
       set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
       *path = INPUT_IMPORTED;
@@ -2213,7 +2273,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
   if (meta) {
-    gst_vktile_timing_meta_set_pending (meta, sync, in_path != INPUT_IN_PLACE,
+    gst_vktile_timing_meta_set_pending (meta, sync, frame_moved_in (in_path),
         cpu_upload_ns, path == OUTPUT_CPU_COPY, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
     GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
@@ -2231,7 +2291,7 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
             GST_FORMAT_TIME, times.timestamp);
       }
       gst_vktile_timing_messages_add (priv->messages, meta, &times, sync,
-          in_path != INPUT_IN_PLACE, cpu_upload_ns, path == OUTPUT_CPU_COPY,
+          frame_moved_in (in_path), cpu_upload_ns, path == OUTPUT_CPU_COPY,
           cpu_download_ns);
     }
   }

@@ -99,6 +99,14 @@ struct _GstVkTileFilterClass
   /* Bit b: border mode b is supported; 0 means all. Setting another one is
    * refused with a warning. */
   guint supported_borders;
+  /* Whether the shaders the next frame records read their input in runs,
+   * each word once (tiles staged through shared memory): then a discrete
+   * GPU reads system memory in place, across the bus while the same
+   * dispatches write the output across it the other way, instead of after
+   * an upload copy. Shaders that read a word several times, or a word per
+   * invocation far apart, read the bus slower than the copy engine (see
+   * docs/BENCHMARKS.md). NULL: they do not. */
+  gboolean (*reads_input_in_runs) (GstVkTileFilter * filter);
 };
 
 GType gst_vktile_border_get_type (void);

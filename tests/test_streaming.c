@@ -476,9 +476,11 @@ in_fd_memory (GstBuffer * frame)
 }
 
 /* The device imports system memory where it can (lavapipe and NVIDIA do),
- * odd strides and offsets included, and says so; memory of another
- * allocator is copied by the CPU instead, and says so. Either way the
- * result is the one of the same picture packed tightly. */
+ * odd strides and offsets included, and says so: the shaders read a
+ * word-aligned frame in place, an odd one is copied by the GPU into the
+ * working layout; memory of another allocator is copied by the CPU
+ * instead, and says so. Either way the result is the one of the same
+ * picture packed tightly. */
 GST_START_TEST (test_imported_odd_layout)
 {
   const gchar *format = formats[(__i__ / 2) % G_N_ELEMENTS (formats)];
@@ -526,13 +528,20 @@ GST_START_TEST (test_imported_odd_layout)
     fail_unless (strstr (path_line, "copied by the CPU") != NULL, "fd memory "
         "was not copied by the CPU: \"%s\"", path_line);
   else
-    fail_unless (strstr (path_line, "imported") != NULL, "system memory was "
-        "not imported: \"%s\"", path_line);
+    fail_unless (strstr (path_line, "imported") != NULL
+        && strstr (path_line, "copied by the GPU") != NULL, "system memory "
+        "of an odd layout was not imported and copied: \"%s\"", path_line);
+  g_clear_pointer (&path_line, g_free);
   g_mutex_unlock (&path_lock);
 
   h = start_harness ("gaussblur sigma=1.2", caps, NULL);
   want = run_frames (h, packed, 3);
   gst_harness_teardown (h);
+  g_mutex_lock (&path_lock);
+  fail_unless (path_line != NULL && strstr (path_line, "read in place"),
+      "a packed system-memory frame was not read in place: \"%s\"",
+      GST_STR_NULL (path_line));
+  g_mutex_unlock (&path_lock);
   gst_debug_remove_log_function (catch_path_line);
   gst_debug_category_reset_threshold (cat);
 
