@@ -433,10 +433,13 @@ gst_vktile_filter_set_context (GstElement * element, GstContext * context)
   GstVkTileFilterPrivate *priv = PRIV (element);
 
   gst_vulkan_handle_set_context (element, context, NULL, &priv->instance);
-  /* An application's device: it wins over device-index (open_device()). */
+  /* The pipeline's or the application's device: it wins over device-index
+   * (open_device()). Context queries read it from other threads. */
+  GST_OBJECT_LOCK (element);
   if (gst_context_has_context_type (context,
           GST_VULKAN_DEVICE_CONTEXT_TYPE_STR) && !priv->device)
     gst_context_get_vulkan_device (context, &priv->device);
+  GST_OBJECT_UNLOCK (element);
   GST_ELEMENT_CLASS (gst_vktile_filter_parent_class)->set_context (element,
       context);
 }
@@ -543,11 +546,54 @@ warn_shared_device (GstVkTileFilter * self, gint index, const gchar * name)
           phys->properties.deviceName));
 }
 
+/* The element's device from now on; context queries read it from other
+ * threads. */
+static void
+set_device (GstVkTileFilter * self, GstVulkanDevice * device)
+{
+  GST_OBJECT_LOCK (self);
+  gst_object_replace ((GstObject **) & PRIV (self)->device,
+      GST_OBJECT (device));
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* A reference to the device set on the element (set_context()), if any. */
+static GstVulkanDevice *
+device_set (GstVkTileFilter * self)
+{
+  GstVulkanDevice *device;
+
+  GST_OBJECT_LOCK (self);
+  device = PRIV (self)->device ? gst_object_ref (PRIV (self)->device) : NULL;
+  GST_OBJECT_UNLOCK (self);
+  return device;
+}
+
+/* The device the pipeline shares: one set on the element, one a neighbour
+ * answers the context query with, or one the pipeline keeps from an
+ * element's have-context message (a need-context message asks for it, as
+ * gstvulkan does for the instance): elements that cannot reach each other
+ * by a query, such as the branches of a tee before the element upstream
+ * of it has started, still meet on one device. NULL when none is. */
+static GstVulkanDevice *
+shared_device (GstVkTileFilter * self)
+{
+  GstElement *element = GST_ELEMENT (self);
+  GstVulkanDevice *device = device_set (self);
+
+  if (device || gst_vulkan_device_run_context_query (element, &device))
+    return device;
+  gst_element_post_message (element, gst_message_new_need_context
+      (GST_OBJECT (element), GST_VULKAN_DEVICE_CONTEXT_TYPE_STR));
+  return device_set (self);
+}
+
 static gboolean
 open_device (GstVkTileFilter * self, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstElement *element = GST_ELEMENT (self);
+  GstVulkanDevice *device;
   gchar *name;
   gint index;
 
@@ -574,27 +620,33 @@ open_device (GstVkTileFilter * self, GError ** error)
   index = priv->device_index;
   name = g_strdup (priv->device_name);
   GST_OBJECT_UNLOCK (self);
-  if (priv->device || gst_vulkan_device_run_context_query (element,
-          &priv->device)) {
+  if ((device = shared_device (self))) {
+    set_device (self, device);
     warn_shared_device (self, index, name);
   } else {
+    GstContext *context;
     /* As gst_vulkan_instance_create_device() does (an application may hand
      * its device over through "create-device"), but a device of our own
      * is the one asked for, with host memory import where the GPU has
      * it. */
-    g_signal_emit_by_name (priv->instance, "create-device", &priv->device);
-    if (priv->device) {
-      warn_shared_device (self, index, name);
-    } else {
-      priv->device = vkt_device_new_chosen (priv->instance, index, name,
-          error);
-    }
-    if (!priv->device || !gst_vulkan_device_open (priv->device, error)) {
-      gst_clear_object (&priv->device);
+    g_signal_emit_by_name (priv->instance, "create-device", &device);
+    if (!device)
+      device = vkt_device_new_chosen (priv->instance, index, name, error);
+    if (!device || !gst_vulkan_device_open (device, error)) {
+      gst_clear_object (&device);
       g_free (name);
       return FALSE;
     }
+    set_device (self, device);
+    warn_shared_device (self, index, name);
+    /* The pipeline keeps it for the elements that start later and cannot
+     * query us (shared_device()). */
+    context = gst_context_new (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR, TRUE);
+    gst_context_set_vulkan_device (context, device);
+    gst_element_post_message (element,
+        gst_message_new_have_context (GST_OBJECT (element), context));
   }
+  gst_object_unref (device);
   g_free (name);
   /* A neighbour's queue only if it is on our device and can compute. */
   if (gst_vulkan_queue_run_context_query (element, &priv->queue)

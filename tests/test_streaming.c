@@ -825,6 +825,79 @@ GST_START_TEST (test_qos_live_slow_sink)
 
 GST_END_TEST;
 
+/* ---- one device for the pipeline ---- */
+
+/* The GstVulkanDevice an element runs on, as it answers a context query. */
+static GstVulkanDevice *
+element_device (GstElement * el)
+{
+  GstQuery *query = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
+  GstVulkanDevice *device = NULL;
+  GstContext *context = NULL;
+
+  if (gst_element_query (el, query)) {
+    gst_query_parse_context (query, &context);
+    if (context)
+      gst_context_get_vulkan_device (context, &device);
+  }
+  gst_query_unref (query);
+  return device;
+}
+
+/* A tee feeding vktile branches after a vktile element: the branches start
+ * first, each before the others can answer a context query through the
+ * tee, so they find the device through the context the first one posted;
+ * every element runs on that one device, and the upstream element's
+ * Vulkan buffers reach both branches (on devices of their own, the second
+ * branch could not read them). Also with a live source, whose elements
+ * start in another order. */
+GST_START_TEST (test_tee_branches_share_device)
+{
+  gchar *desc = g_strdup_printf ("videotestsrc num-buffers=5 is-live=%s ! "
+      "video/x-raw,format=NV12,width=64,height=48 ! gaussblur name=a ! "
+      "tee name=t t. ! queue ! tiledconv name=b ! fakesink "
+      "t. ! queue ! tiledconv name=c ! fakesink", __i__ ? "true" : "false");
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  GstVulkanDevice *devices[3];
+  const gchar *names[3] = { "a", "b", "c" };
+  GstBus *bus;
+  GstMessage *msg;
+  guint i;
+
+  fail_unless (pipe != NULL && error == NULL, "%s",
+      error ? error->message : desc);
+  bus = gst_element_get_bus (pipe);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s: no EOS in 120 s", desc);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *err = NULL;
+    gst_message_parse_error (msg, &err, NULL);
+    fail ("%s: error from %s: %s", desc, GST_OBJECT_NAME (GST_MESSAGE_SRC
+            (msg)), err->message);
+  }
+  gst_message_unref (msg);
+  for (i = 0; i < 3; i++) {
+    GstElement *el = gst_bin_get_by_name (GST_BIN (pipe), names[i]);
+    devices[i] = element_device (el);
+    fail_unless (devices[i] != NULL, "%s answers no device", names[i]);
+    gst_object_unref (el);
+  }
+  fail_unless (devices[0] == devices[1] && devices[1] == devices[2],
+      "the elements run on different devices: %p %p %p", devices[0],
+      devices[1], devices[2]);
+  for (i = 0; i < 3; i++)
+    gst_object_unref (devices[i]);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
 /* ---- leaks ---- */
 
 /* Objects created while streaming with frames in flight, then flushing,
@@ -875,6 +948,7 @@ streaming_suite (void)
   tcase_add_test (tc, test_latency_query);
   tcase_add_loop_test (tc, test_qos_drops_late_frames, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_qos_live_slow_sink, 0, N_CONFIGS);
+  tcase_add_loop_test (tc, test_tee_branches_share_device, 0, 2);
   tcase_add_test (tc, test_no_leaks);
   return s;
 }
