@@ -807,9 +807,15 @@ vkt_compute_uniform (VktCompute * c, const void *data, gsize size)
       return ref;
     }
   }
+  /* Nothing is written where it does not fit: past the slot lies another
+   * submission's, which the GPU may be reading. The recording fails at
+   * submit; the ref returned keeps its commands valid meanwhile. */
   if (offset + size > UNIFORM_SLOT_SIZE) {
-    set_error (c, VK_ERROR_OUT_OF_DEVICE_MEMORY, "uniform ring exhausted");
-    offset = 0;
+    set_error (c, VK_ERROR_OUT_OF_DEVICE_MEMORY, "the frame's filter tables "
+        "need more than the uniform space of one submission");
+    ref.offset = c->cur->uniform_base;
+    ref.range = MIN (size, UNIFORM_SLOT_SIZE);
+    return ref;
   }
   memcpy (slot_data + offset, data, size);
   c->uniform_used = offset + size;
