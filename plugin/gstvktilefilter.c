@@ -1409,6 +1409,7 @@ host_import_cache_free (gpointer data)
  * streams sharing frames): the cache on it is looked up and replaced under
  * this lock, and each caller takes its own reference to the import. */
 static GMutex host_import_lock;
+static GQuark host_import_quark;         /* class_init */
 
 /* The Vulkan buffer holding `mem`'s bytes (a reference: unref it) and
  * where they start in it. */
@@ -1417,7 +1418,7 @@ import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
     gsize * size, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
-  GQuark quark = g_quark_from_static_string ("vktile-host-import");
+  GQuark quark = host_import_quark;
   HostImportCache *cache;
   GstMemory *vk = NULL;
   GstMapInfo map;
@@ -2413,6 +2414,7 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
   gobject_class->set_property = gst_vktile_filter_set_property;
   gobject_class->get_property = gst_vktile_filter_get_property;
   gobject_class->finalize = gst_vktile_filter_finalize;
+  host_import_quark = g_quark_from_static_string ("vktile-host-import");
 
   g_object_class_install_property (gobject_class, PROP_BORDER,
       g_param_spec_enum ("border", "Border",

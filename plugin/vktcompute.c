@@ -1155,16 +1155,25 @@ vkt_compute_max_shared_bytes (VktCompute * c)
 
 /* ---- buffers and the submissions that use them ---- */
 
-static GQuark memory_sync_quark;
 static GMutex memory_sync_lock;
+
+/* Streaming threads of several elements ask for it at once. */
+static GQuark
+memory_sync_quark (void)
+{
+  static gsize quark;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark,
+        g_quark_from_static_string ("vktile-memory-sync"));
+  return (GQuark) quark;
+}
 
 void
 vkt_memory_set_sync (GstMemory * mem, VktSync * sync)
 {
-  if (!memory_sync_quark)
-    memory_sync_quark = g_quark_from_static_string ("vktile-memory-sync");
   g_mutex_lock (&memory_sync_lock);
-  gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), memory_sync_quark,
+  gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), memory_sync_quark (),
       vkt_sync_ref (sync), (GDestroyNotify) vkt_sync_unref);
   g_mutex_unlock (&memory_sync_lock);
 }
@@ -1175,11 +1184,9 @@ vkt_memory_wait (GstMemory * mem, GError ** error)
   VktSync *sync;
   gboolean ok = TRUE;
 
-  if (!memory_sync_quark)
-    return TRUE;
   g_mutex_lock (&memory_sync_lock);
   sync = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
-      memory_sync_quark);
+      memory_sync_quark ());
   if (sync)
     vkt_sync_ref (sync);
   g_mutex_unlock (&memory_sync_lock);
@@ -1268,7 +1275,6 @@ buffer_allocator (void)
   if (g_once_init_enter (&allocator)) {
     GstAllocator *a;
     gst_vulkan_buffer_memory_init_once ();
-    memory_sync_quark = g_quark_from_static_string ("vktile-memory-sync");
     a = g_object_new (vkt_buffer_allocator_get_type (), NULL);
     gst_object_ref_sink (a);
     GST_OBJECT_FLAG_SET (a, GST_OBJECT_FLAG_MAY_BE_LEAKED);
