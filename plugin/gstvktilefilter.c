@@ -2298,8 +2298,6 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   g_clear_pointer (&regions, g_array_unref);
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
-
-  vkt_compute_timestamp (compute, VKT_TS_DOWNLOADED);
   say_paths (self, in_path, path);
   meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
   if (meta) {

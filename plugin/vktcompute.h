@@ -77,7 +77,6 @@ typedef enum
   VKT_TS_START,
   VKT_TS_UPLOADED,
   VKT_TS_FILTERED,
-  VKT_TS_DOWNLOADED,
   VKT_TS_COUNT
 } VktTimestamp;
 
