@@ -381,7 +381,7 @@ record_tiled (VktCompute * compute, const VktPlane * p, TiledconvPush * push,
     vkt_compute_dispatch (compute, pipe, refs, push,
         grid.free_x1 - grid.free_x0, grid.free_y1 - grid.free_y0);
   }
-  for (i = 0; i < 4; i++)
+  for (i = 0; i < G_N_ELEMENTS (frame->tile_classes); i++)
     frame->tile_classes[i] += grid.classes[i];
   return TRUE;
 }
@@ -429,8 +429,7 @@ gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
    * 16 KiB, R = 3 needs 24) runs the shared-memory baseline instead. */
   if (algorithm == ALGORITHM_TILED && kernel.separable
       && 2 * TILEDCONV_HALO_FLOATS (kernel.size / 2) * sizeof (gfloat) >
-      vkt_compute_get_device (compute)->physical_device->properties.
-      limits.maxComputeSharedMemorySize)
+      vkt_compute_max_shared_bytes (compute))
     algorithm = ALGORITHM_SHARED;
 
   vkt_kernel_pack (&kernel, weights);

@@ -425,6 +425,12 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (object);
 }
 
+/* The timing meta carries a frame's tile classes as they are. */
+G_STATIC_ASSERT (G_N_ELEMENTS (((VktFrame *) NULL)->tile_classes) ==
+    GST_VKTILE_TILE_CLASSES);
+G_STATIC_ASSERT (G_N_ELEMENTS (((VktTileGrid *) NULL)->classes) ==
+    GST_VKTILE_TILE_CLASSES);
+
 /* ---- device and context ---- */
 
 static void

@@ -78,7 +78,9 @@ typedef struct
   VktPlane planes[GST_VIDEO_MAX_PLANES];
   GstVkTileBorder border;
   gdouble border_value;         /* 0..1 of the format's range */
-  guint tile_classes[4];        /* the subclass adds its tiled work-groups */
+  guint tile_classes[4];        /* the subclass adds its tiled work-groups
+                                 * (VktTileGrid.classes), per
+                                 * GstVkTileTileClass */
   /* With roi-meta, the frame's regions: record() runs once per region,
    * each time with the planes' ROIs of that region; 0 otherwise. */
   guint n_regions;

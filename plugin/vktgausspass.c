@@ -188,7 +188,7 @@ vkt_gauss_record_fused (const VktGaussBlur * b, VktCompute * compute,
   refs[2] = b->weights;
   vkt_compute_dispatch (compute, pipe, refs, &push, grid.tiles_x,
       grid.tiles_y);
-  for (i = 0; i < 4; i++)
+  for (i = 0; i < G_N_ELEMENTS (frame->tile_classes); i++)
     frame->tile_classes[i] += grid.classes[i];
   return TRUE;
 }
