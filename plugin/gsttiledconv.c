@@ -222,8 +222,10 @@ gst_tiledconv_set_property (GObject * object, guint prop_id,
       if (!set_kernel_property (self, prop_id, value)) {
         GST_OBJECT_UNLOCK (self);
         gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (self),
-            pspec->name, "it needs %s finite numbers",
-            prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7");
+            pspec->name, "it needs %s numbers within float range (about "
+            "3.4e38)%s", prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7",
+            prop_id == PROP_KERNEL ? "" : ", and their products with the "
+            "other factor's");
         return;
       }
       break;

@@ -105,6 +105,14 @@ vkt_kernel_rank1 (const gdouble * k, guint size, gdouble * kx, gdouble * ky)
   return TRUE;
 }
 
+/* A tap the GPU can hold: finite in float, not only in double (1e308 would
+ * reach the shader as inf and every output as 0 or NaN). */
+static gboolean
+tap_fits (gdouble v)
+{
+  return isfinite (v) && fabs (v) <= G_MAXFLOAT;
+}
+
 gboolean
 vkt_kernel_from_2d (VktKernel * kern, const gdouble * values, guint n)
 {
@@ -114,7 +122,7 @@ vkt_kernel_from_2d (VktKernel * kern, const gdouble * values, guint n)
   if (!size)
     return FALSE;
   for (i = 0; i < n; i++)
-    if (!isfinite (values[i]))
+    if (!tap_fits (values[i]))
       return FALSE;
   memset (kern, 0, sizeof (*kern));
   kern->size = size;
@@ -134,13 +142,17 @@ vkt_kernel_from_separable (VktKernel * kern, const gdouble * kx, guint nx,
   if ((size != 3 && size != 5 && size != 7) || (nx && ny && nx != ny))
     return FALSE;
   for (i = 0; i < nx; i++)
-    if (!isfinite (kx[i]))
+    if (!tap_fits (kx[i]))
       return FALSE;
   for (i = 0; i < ny; i++)
-    if (!isfinite (ky[i]))
+    if (!tap_fits (ky[i]))
       return FALSE;
   identity[size / 2] = 1.0;
   set_outer (kern, size, nx ? kx : identity, ny ? ky : identity);
+  /* The 2D taps too (the non-separable algorithms use them). */
+  for (i = 0; i < size * size; i++)
+    if (!tap_fits (kern->k[i]))
+      return FALSE;
   return TRUE;
 }
 

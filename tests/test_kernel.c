@@ -86,6 +86,18 @@ GST_START_TEST (test_validation)
     fail_unless_equals_int (vkt_kernel_from_2d (&k, v, n),
         n == 9 || n == 25 || n == 49);
   fail_if (vkt_kernel_from_2d (&k, nan_v, 9));
+  /* Finite as doubles, not as floats: refused, not inf on the GPU. */
+  {
+    gdouble big[9] = { 0, 0, 0, 0, 1e308, 0, 0, 0, 0 };
+    gdouble bx[3] = { 0, 1e20, 0 }, by[3] = { 0, 1e20, 0 };
+    fail_if (vkt_kernel_from_2d (&k, big, 9));
+    big[4] = -1e39;
+    fail_if (vkt_kernel_from_2d (&k, big, 9));
+    big[4] = 1e38;
+    fail_unless (vkt_kernel_from_2d (&k, big, 9));
+    fail_if (vkt_kernel_from_separable (&k, bx, 3, by, 3));
+    fail_unless (vkt_kernel_from_separable (&k, bx, 3, NULL, 0));
+  }
   fail_if (vkt_kernel_from_separable (&k, x, 5, y3, 3));
   fail_if (vkt_kernel_from_separable (&k, x, 4, NULL, 0));
   fail_if (vkt_kernel_from_separable (&k, NULL, 0, NULL, 0));
