@@ -1897,12 +1897,9 @@ frame_regions (GstVkTileFilter * self, GstBuffer * inbuf)
   while ((m = (GstVideoRegionOfInterestMeta *)
           gst_buffer_iterate_meta_filtered (inbuf, &state,
               GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
-    MetaRect r = { gst_meta_get_seqnum (&m->meta), {MIN (m->x, G_MAXINT),
-            MIN (m->y, G_MAXINT), MIN (m->w, G_MAXINT), MIN (m->h,
-                G_MAXINT)}
-    };
+    MetaRect r = { gst_meta_get_seqnum (&m->meta) };
     if (roi_type_listed (types, m->roi_type)
-        && vkt_rect_pad_clip (&r.rect, padding, w, h))
+        && vkt_rect_pad_clip (m->x, m->y, m->w, m->h, padding, w, h, &r.rect))
       g_array_append_val (regions, r);
   }
   g_array_sort (regions, compare_seqnums);

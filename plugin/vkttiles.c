@@ -28,19 +28,22 @@ vkt_plane_roi (const VktRoiParams * p, gint ws, gint hs, gint pw, gint ph,
 }
 
 gboolean
-vkt_rect_pad_clip (VktRect * r, gint padding, gint frame_w, gint frame_h)
+vkt_rect_pad_clip (guint x, guint y, guint w, guint h, gint padding,
+    gint frame_w, gint frame_h, VktRect * out)
 {
-  /* 64-bit: metadata and padding may each be near G_MAXINT. */
-  gint64 x0 = MAX ((gint64) r->x - padding, 0);
-  gint64 y0 = MAX ((gint64) r->y - padding, 0);
-  gint64 x1 = MIN ((gint64) r->x + r->w + padding, frame_w);
-  gint64 y1 = MIN ((gint64) r->y + r->h + padding, frame_h);
+  /* 64-bit: the metadata goes up to G_MAXUINT, the padding to G_MAXINT;
+   * clamping either first would move a region far outside into the
+   * frame. */
+  gint64 x0 = MAX ((gint64) x - padding, 0);
+  gint64 y0 = MAX ((gint64) y - padding, 0);
+  gint64 x1 = MIN ((gint64) x + w + padding, frame_w);
+  gint64 y1 = MIN ((gint64) y + h + padding, frame_h);
 
-  if (r->w <= 0 || r->h <= 0 || x1 <= x0 || y1 <= y0) {
-    *r = (VktRect) { 0, 0, 0, 0 };
+  if (w == 0 || h == 0 || x1 <= x0 || y1 <= y0) {
+    *out = (VktRect) { 0, 0, 0, 0 };
     return FALSE;
   }
-  *r = (VktRect) { x0, y0, x1 - x0, y1 - y0 };
+  *out = (VktRect) { x0, y0, x1 - x0, y1 - y0 };
   return TRUE;
 }
 

@@ -23,10 +23,11 @@ typedef struct
   gint x, y, w, h;
 } VktRect;
 
-/* r grown by `padding` pixels on every side, then clipped to the frame of
- * frame_w x frame_h; FALSE when nothing of it is left. */
-gboolean vkt_rect_pad_clip (VktRect * r, gint padding, gint frame_w,
-    gint frame_h);
+/* The rectangle x, y, w x h of a region of interest meta (unsigned, any
+ * value) grown by `padding` pixels on every side, then clipped to the
+ * frame of frame_w x frame_h, in *out; FALSE when nothing of it is left. */
+gboolean vkt_rect_pad_clip (guint x, guint y, guint w, guint h, gint padding,
+    gint frame_w, gint frame_h, VktRect * out);
 
 /* Whether a, grown by margin_x columns and margin_y rows on every side,
  * shares a pixel with b. */

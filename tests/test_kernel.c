@@ -171,28 +171,29 @@ GST_END_TEST;
  * dropped when nothing is left; overlap means sharing a pixel. */
 GST_START_TEST (test_rect_pad_clip)
 {
-  VktRect r = { 10, 20, 30, 40 }, a, b;
+  VktRect r, a, b;
   VktRoiParams p;
 
-  fail_unless (vkt_rect_pad_clip (&r, 0, 100, 100));
+  fail_unless (vkt_rect_pad_clip (10, 20, 30, 40, 0, 100, 100, &r));
   fail_unless (r.x == 10 && r.y == 20 && r.w == 30 && r.h == 40);
-  fail_unless (vkt_rect_pad_clip (&r, 5, 100, 100));
+  fail_unless (vkt_rect_pad_clip (10, 20, 30, 40, 5, 100, 100, &r));
   fail_unless (r.x == 5 && r.y == 15 && r.w == 40 && r.h == 50);
-  r = (VktRect) { 2, 90, 30, 40 };
-  fail_unless (vkt_rect_pad_clip (&r, 4, 100, 100));
+  fail_unless (vkt_rect_pad_clip (2, 90, 30, 40, 4, 100, 100, &r));
   fail_unless (r.x == 0 && r.y == 86 && r.w == 36 && r.h == 14);
-  r = (VktRect) { 120, 10, 5, 5 };
-  fail_if (vkt_rect_pad_clip (&r, 10, 100, 100));
-  r = (VktRect) { 120, 10, 5, 5 };
-  fail_unless (vkt_rect_pad_clip (&r, 21, 100, 100));
+  fail_if (vkt_rect_pad_clip (120, 10, 5, 5, 10, 100, 100, &r));
+  fail_unless (vkt_rect_pad_clip (120, 10, 5, 5, 21, 100, 100, &r));
   fail_unless (r.x == 99 && r.w == 1 && r.y == 0 && r.h == 36);
-  r = (VktRect) { 10, 10, 0, 5 };
-  fail_if (vkt_rect_pad_clip (&r, 3, 100, 100));
-  r = (VktRect) { G_MAXINT - 1, G_MAXINT - 1, G_MAXINT, G_MAXINT };
-  fail_if (vkt_rect_pad_clip (&r, 0, 100, 100));
-  r = (VktRect) { 1, 1, G_MAXINT, G_MAXINT };
-  fail_unless (vkt_rect_pad_clip (&r, G_MAXINT, 100, 100));
+  fail_if (vkt_rect_pad_clip (10, 10, 0, 5, 3, 100, 100, &r));
+  fail_if (vkt_rect_pad_clip (G_MAXINT - 1, G_MAXINT - 1, G_MAXINT, G_MAXINT,
+          0, 100, 100, &r));
+  fail_unless (vkt_rect_pad_clip (1, 1, G_MAXINT, G_MAXINT, G_MAXINT, 100,
+          100, &r));
   fail_unless (r.x == 0 && r.y == 0 && r.w == 100 && r.h == 100);
+  /* Far outside: the padding does not bring it in (clamped to G_MAXINT
+   * first, it covered the frame). */
+  fail_if (vkt_rect_pad_clip (G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT,
+          G_MAXINT, 100, 100, &r));
+  fail_if (vkt_rect_pad_clip (G_MAXUINT, 0, 1, 1, G_MAXINT, 100, 100, &r));
 
   a = (VktRect) { 0, 0, 10, 10 };
   b = (VktRect) { 10, 0, 10, 10 };
