@@ -557,6 +557,12 @@ typedef enum
   SUBJECT_PCIE_UP,              /* pinned host memory to device-local */
   SUBJECT_PCIE_DOWN,            /* device-local to pinned host memory */
   SUBJECT_PCIE_OVERLAP,         /* both in one submission, no barrier */
+  /* shaders/copy.comp from pinned host memory to pinned host memory: both
+   * directions in one dispatch, as a filter that reads and writes system
+   * memory itself moves them */
+  SUBJECT_PCIE_SHADER,
+  /* both ways at once: the faster of the two above, per round (derived) */
+  SUBJECT_PCIE_DUPLEX,
   SUBJECT_PCIE_SEQUENTIAL,      /* up + down of the same round (derived) */
 } SubjectKind;
 
@@ -597,6 +603,7 @@ typedef struct
   GstBuffer *plane_frames[MAX_FRAMES];  /* the same, a memory per plane */
   guint n_frames;
   GstMemory *dl_src, *dl_dst;
+  GstMemory *host_src, *host_dst;       /* SUBJECT_PCIE_SHADER */
   BenchPcie *pcie;
   gboolean pcie_one_queue, pcie_host_device_local;
 } Group;
@@ -706,6 +713,8 @@ group_release (Group * g)
   g->n_frames = 0;
   g_clear_pointer (&g->dl_src, gst_memory_unref);
   g_clear_pointer (&g->dl_dst, gst_memory_unref);
+  g_clear_pointer (&g->host_src, gst_memory_unref);
+  g_clear_pointer (&g->host_dst, gst_memory_unref);
   g_clear_pointer (&g->pcie, bench_pcie_free);
 }
 
@@ -746,6 +755,8 @@ group_add_pcie_floors (Group * g)
   group_add (g, SUBJECT_PCIE_DOWN, "floor", "PCIe download", NULL);
   group_add (g, SUBJECT_PCIE_OVERLAP, "floor",
       "PCIe upload and download overlapped", NULL);
+  group_add (g, SUBJECT_PCIE_SHADER, "floor",
+      "PCIe both ways by a shader copy, host to host", NULL);
 }
 
 static Subject *
@@ -897,6 +908,8 @@ group_make_floor_buffers (Bench * b, Group * g, GError ** error)
 
   if (!(g->dl_src = vkt_buffer_alloc (b->device, size, FALSE, error))
       || !(g->dl_dst = vkt_buffer_alloc (b->device, size, FALSE, error))
+      || !(g->host_src = vkt_buffer_alloc (b->device, size, TRUE, error))
+      || !(g->host_dst = vkt_buffer_alloc (b->device, size, TRUE, error))
       || !(g->pcie = bench_pcie_new (b->device, g->bytes, error)))
     return FALSE;
   g->pcie_one_queue = !bench_pcie_overlaps (g->pcie);
@@ -927,6 +940,11 @@ step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
       break;
     case SUBJECT_SHADER_COPY:
       if (!record_shader_copy (b, g->dl_src, g->dl_dst,
+              GST_ROUND_UP_16 (g->bytes), error))
+        return FALSE;
+      break;
+    case SUBJECT_PCIE_SHADER:
+      if (!record_shader_copy (b, g->host_src, g->host_dst,
               GST_ROUND_UP_16 (g->bytes), error))
         return FALSE;
       break;
@@ -1029,9 +1047,19 @@ group_derive (Group * g)
 {
   Subject *up = group_find (g, SUBJECT_PCIE_UP);
   Subject *down = group_find (g, SUBJECT_PCIE_DOWN);
+  Subject *ovl = group_find (g, SUBJECT_PCIE_OVERLAP);
+  Subject *shader = group_find (g, SUBJECT_PCIE_SHADER);
   Subject *seq;
   guint r;
 
+  if (ovl && shader) {
+    Subject *duplex = group_add (g, SUBJECT_PCIE_DUPLEX, "floor",
+        "PCIe both ways at once", NULL);
+    for (r = 0; r < g->rounds; r++)
+      duplex->ns[r] = ovl->ns[r] > 0 && shader->ns[r] > 0 ?
+          MIN (ovl->ns[r], shader->ns[r]) : MAX (ovl->ns[r], shader->ns[r]);
+    duplex->failed = ovl->failed && shader->failed;
+  }
   if (!up || !down)
     return;
   seq = group_add (g, SUBJECT_PCIE_SEQUENTIAL, "floor",
@@ -1489,7 +1517,8 @@ static gboolean
 is_pcie_floor (const Subject * s)
 {
   return s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN
-      || s->kind == SUBJECT_PCIE_OVERLAP || s->kind == SUBJECT_PCIE_SEQUENTIAL;
+      || s->kind == SUBJECT_PCIE_OVERLAP || s->kind == SUBJECT_PCIE_SHADER
+      || s->kind == SUBJECT_PCIE_DUPLEX || s->kind == SUBJECT_PCIE_SEQUENTIAL;
 }
 
 static gchar *
@@ -1606,11 +1635,15 @@ report_floors (GPtrArray * groups, GString * md, GString * csv)
       "Median µs per frame over the rounds (interquartile range in the CSV). "
       "Copy: the frame copied device-local to device-local by vkCmdCopyBuffer "
       "and by a compute shader (GB/s counts bytes read + written). PCIe: the "
-      "frame copied between pinned host memory and device-local memory, "
-      "each way, one after the other, and both ways at once; frames/s is "
-      "what a system-memory pipeline can reach at most.",
+      "frame copied between pinned host memory and device-local memory by "
+      "the copy engines, each way, one after the other, and both ways at "
+      "once; and by the copy shader from pinned host memory to pinned host "
+      "memory, both directions in one dispatch (as a filter that reads and "
+      "writes system memory itself); frames/s is what a system-memory "
+      "pipeline can reach at most.",
       "<format|<size|MB|vkCmdCopyBuffer µs|shader copy µs|shader GB/s|"
-      "upload µs|download µs|up then down frames/s|overlapped frames/s");
+      "upload µs|download µs|up then down frames/s|overlapped frames/s|"
+      "shader both ways frames/s");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
@@ -1640,6 +1673,7 @@ report_floors (GPtrArray * groups, GString * md, GString * csv)
     {
       BenchSpread fps_seq = spread_fps (&sp[SUBJECT_PCIE_SEQUENTIAL]);
       BenchSpread fps_ovl = spread_fps (&sp[SUBJECT_PCIE_OVERLAP]);
+      BenchSpread fps_sh = spread_fps (&sp[SUBJECT_PCIE_SHADER]);
       table_add (t, g_strdup (gst_video_format_to_string (g->format)),
           fmt_size (g), g_strdup_printf ("%.1f", g->bytes / 1e6),
           fmt_us (&sp[SUBJECT_COPY]), fmt_us (&sp[SUBJECT_SHADER_COPY]),
@@ -1649,7 +1683,8 @@ report_floors (GPtrArray * groups, GString * md, GString * csv)
           fmt_us (&sp[SUBJECT_PCIE_DOWN]), fps_seq.n ?
           g_strdup_printf ("%.0f", fps_seq.median) : g_strdup ("-"),
           fps_ovl.n ? g_strdup_printf ("%.0f", fps_ovl.median) :
-          g_strdup ("-"));
+          g_strdup ("-"), fps_sh.n ? g_strdup_printf ("%.0f",
+              fps_sh.median) : g_strdup ("-"));
     }
   }
   table_finish (t, md);
@@ -1720,15 +1755,16 @@ report_sysmem (GPtrArray * groups, GString * md, GString * csv)
       "frames in plain system memory (a ring of 8 that upstream wrote "
       "before), median over rounds of one burst each [25th–75th "
       "percentile]. x round trip / x PCIe: per-round ratio of frames/s to "
-      "the vulkanupload ! vulkandownload round trip / to the overlapped PCIe "
-      "floor of the same round.",
-      "<pipeline|<format|<size|frames/s|x round trip|x PCIe overlapped|"
+      "the vulkanupload ! vulkandownload round trip / to the PCIe floor both "
+      "ways at once (the faster of the copy engines overlapped and the "
+      "shader copy, host to host) of the same round.",
+      "<pipeline|<format|<size|frames/s|x round trip|x PCIe both ways|"
       "x PCIe up then down|<note");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
     Group *g = g_ptr_array_index (groups, i);
-    Subject *rt = NULL, *ovl = group_find (g, SUBJECT_PCIE_OVERLAP);
+    Subject *rt = NULL, *ovl = group_find (g, SUBJECT_PCIE_DUPLEX);
     Subject *seq = group_find (g, SUBJECT_PCIE_SEQUENTIAL);
     if (g->kind != GROUP_SYSMEM)
       continue;
@@ -1743,6 +1779,7 @@ report_sysmem (GPtrArray * groups, GString * md, GString * csv)
       BenchSpread x_seq = { 0 };
       gchar *note;
       if (s->kind != SUBJECT_STREAM && s->kind != SUBJECT_PCIE_OVERLAP
+          && s->kind != SUBJECT_PCIE_SHADER && s->kind != SUBJECT_PCIE_DUPLEX
           && s->kind != SUBJECT_PCIE_SEQUENTIAL)
         continue;
       row.time = bench_spread (s->ns, g->rounds);
@@ -2264,23 +2301,43 @@ run_stream_worker (Bench * b, GError ** error)
   return ok;
 }
 
-/* The frames/s both directions of the bus carry at once for this frame. */
+/* The frames/s both directions of the bus carry at once for this frame:
+ * the faster of the copy engines overlapped and the copy shader from host
+ * memory to host memory (the floors' SUBJECT_PCIE_DUPLEX). */
 static gdouble
 pcie_duplex_fps (Bench * b, const Group * g)
 {
   BenchPcie *pcie = bench_pcie_new (b->device, g->bytes, NULL);
-  gdouble ns[9], best = 0.0;
-  guint i, n = 0;
+  gsize size = GST_ROUND_UP_16 (g->bytes);
+  GstMemory *src = vkt_buffer_alloc (b->device, size, TRUE, NULL);
+  GstMemory *dst = vkt_buffer_alloc (b->device, size, TRUE, NULL);
+  gdouble engines[9], shader[9], best = 0.0;
+  guint i, n_engines = 0, n_shader = 0;
 
-  if (!pcie)
-    return 0.0;
-  for (i = 0; i < G_N_ELEMENTS (ns); i++)
-    if (bench_pcie_time (pcie, BENCH_PCIE_BOTH, &ns[n], NULL))
-      n++;
+  for (i = 0; i < G_N_ELEMENTS (engines); i++) {
+    if (pcie && bench_pcie_time (pcie, BENCH_PCIE_BOTH, &engines[n_engines],
+            NULL))
+      n_engines++;
+    if (src && dst && vkt_compute_begin (b->compute, NULL)) {
+      vkt_compute_timestamp (b->compute, VKT_TS_START);
+      record_shader_copy (b, src, dst, size, NULL);
+      vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
+      vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
+      if (vkt_compute_submit_wait (b->compute, NULL))
+        shader[n_shader++] = vkt_compute_elapsed_ns (b->compute,
+            VKT_TS_START, VKT_TS_UPLOADED);
+    }
+  }
   bench_pcie_free (pcie);
-  if (n == 0)
-    return 0.0;
-  best = bench_spread (ns, n).median;
+  g_clear_pointer (&src, gst_memory_unref);
+  g_clear_pointer (&dst, gst_memory_unref);
+  if (n_engines)
+    best = bench_spread (engines, n_engines).median;
+  if (n_shader) {
+    gdouble s = bench_spread (shader, n_shader).median;
+    if (s > 0.0 && (best <= 0.0 || s < best))
+      best = s;
+  }
   return best > 0.0 ? 1e9 / best : 0.0;
 }
 
@@ -2314,7 +2371,8 @@ run_streams (Bench * b, GArray * stream, GString * md, GString * csv)
       "as N pipelines of one process sharing its device (threads), or as "
       "N processes with a device each (processes). x PCIe: the frames/s "
       "in all over what the bus carries both ways at once for this frame "
-      "(the benchmark's transfer queues). x GPU bound: over 1 / the GPU "
+      "(the faster of the copy engines overlapped and a shader copying "
+      "host memory to host memory). x GPU bound: over 1 / the GPU "
       "time per frame the timing metas reported at N = 1 in that mode "
       "(upload, filter and download: what one queue runs one after the "
       "other).",
