@@ -105,6 +105,7 @@ enum
   PROP_AXES,
   PROP_ALGORITHM,
   PROP_TILE_SIZE,
+  PROP_BORDER,                  /* the base class's, with two modes */
   PROP_TEMPORAL,                /* GST_VKTILE_TEMPORAL_N_PROPS of them */
 };
 
@@ -148,6 +149,13 @@ DEFINE_ENUM (axes_get_type, "GstRecursivefilterAxes",
     {AXES_Y, "Along columns", "y"},
     {AXES_XY, "Along rows, then along columns", "xy"},
     {AXES_NONE, "No spatial filter (temporal smoothing only)", "none"});
+/* The border modes the exact infinite extension has (docs/SEMANTICS.md),
+ * with the values of GstVkTileBorder. */
+DEFINE_ENUM (border_get_type, "GstRecursivefilterBorder",
+    {GST_VKTILE_BORDER_CLAMP, "Repeat the edge pixel (OpenCV "
+          "BORDER_REPLICATE)", "clamp"},
+    {GST_VKTILE_BORDER_CONSTANT, "The constant border-value "
+          "(BORDER_CONSTANT)", "constant"});
 DEFINE_ENUM (algorithm_get_type, "GstRecursivefilterAlgorithm",
     {ALGORITHM_TILED, "Tiled scans (\"Compiling High Performance Recursive "
           "Filters\"): intra-tile scans that save tails, tails completed "
@@ -363,6 +371,11 @@ gst_recursivefilter_set_property (GObject * object, guint prop_id,
   GstRecursivefilter *self = GST_RECURSIVEFILTER (object);
   Settings *s = &self->settings;
 
+  if (prop_id == PROP_BORDER) {
+    gst_vktile_filter_set_border (GST_VKTILE_FILTER (self),
+        g_value_get_enum (value));
+    return;
+  }
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_FILTER:
@@ -433,6 +446,11 @@ gst_recursivefilter_get_property (GObject * object, guint prop_id,
   if (IS_TEMPORAL_PROP (prop_id)) {
     gst_vktile_temporal_get (GST_VKTILE_FILTER (self), &s->temporal,
         prop_id - PROP_TEMPORAL, value);
+    return;
+  }
+  if (prop_id == PROP_BORDER) {
+    g_value_set_enum (value,
+        gst_vktile_filter_get_border (GST_VKTILE_FILTER (self)));
     return;
   }
   GST_OBJECT_LOCK (self);
@@ -561,6 +579,14 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
           "Tile length along the filtered axis in pixels for "
           "algorithm=tiled, rounded up to 16 times a power of two, at most "
           "4096 (0: automatic)", 0, 16384, 0, flags));
+  /* In place of the base class's: only the modes the exact infinite
+   * extension has, so that a pipeline asking for another fails to parse
+   * instead of running with clamp. */
+  g_object_class_install_property (gobject_class, PROP_BORDER,
+      g_param_spec_enum ("border", "Border",
+          "How the source is continued beyond the edges of the source ROI "
+          "(the filter is exact on that infinite extension)",
+          border_get_type (), GST_VKTILE_BORDER_CLAMP, flags));
   {
     GstVkTileTemporal defaults = { 0.0, GST_VKTILE_TEMPORAL_FIXED,
       DEFAULT_NOISE_SIGMA, DEFAULT_KEEP_DETAIL
@@ -578,13 +604,12 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
       "vktile developers");
 
   filter_class->record = gst_recursivefilter_record;
-  filter_class->supported_borders = (1u << GST_VKTILE_BORDER_CLAMP) |
-      (1u << GST_VKTILE_BORDER_CONSTANT);
 
   gst_type_mark_as_plugin_api (filter_kind_get_type (), 0);
   gst_type_mark_as_plugin_api (direction_get_type (), 0);
   gst_type_mark_as_plugin_api (axes_get_type (), 0);
   gst_type_mark_as_plugin_api (algorithm_get_type (), 0);
+  gst_type_mark_as_plugin_api (border_get_type (), 0);
 }
 
 static void

@@ -231,6 +231,25 @@ post_gpu_error (GstVkTileFilter * self, const gchar * what,
 /* ---- properties ---- */
 
 void
+gst_vktile_filter_set_border (GstVkTileFilter * filter, GstVkTileBorder border)
+{
+  GST_OBJECT_LOCK (filter);
+  PRIV (filter)->border = border;
+  GST_OBJECT_UNLOCK (filter);
+}
+
+GstVkTileBorder
+gst_vktile_filter_get_border (GstVkTileFilter * filter)
+{
+  GstVkTileBorder border;
+
+  GST_OBJECT_LOCK (filter);
+  border = PRIV (filter)->border;
+  GST_OBJECT_UNLOCK (filter);
+  return border;
+}
+
+void
 gst_vktile_filter_refuse_property (GstVkTileFilter * self,
     const gchar * property, const gchar * format, ...)
 {
@@ -287,19 +306,9 @@ gst_vktile_filter_set_property (GObject * object, guint prop_id,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_BORDER:{
-      guint supported = GST_VKTILE_FILTER_GET_CLASS (object)->supported_borders;
-      gint border = g_value_get_enum (value);
-      if (supported && !(supported & (1u << border))) {
-        GST_OBJECT_UNLOCK (object);
-        gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (object),
-            "border", "this element supports only some border modes (see "
-            "its description)");
-        return;
-      }
-      priv->border = border;
+    case PROP_BORDER:
+      priv->border = g_value_get_enum (value);
       break;
-    }
     case PROP_BORDER_VALUE:
       priv->border_value = g_value_get_double (value);
       break;

@@ -98,9 +98,6 @@ struct _GstVkTileFilterClass
    * properties under it. */
   gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
       VktFrame * frame, GError ** error);
-  /* Bit b: border mode b is supported; 0 means all. Setting another one is
-   * refused with a warning. */
-  guint supported_borders;
   /* Whether the shaders the next frame records read their input in runs,
    * each word once (tiles staged through shared memory): then a discrete
    * GPU reads system memory in place, across the bus while the same
@@ -112,6 +109,14 @@ struct _GstVkTileFilterClass
 };
 
 GType gst_vktile_border_get_type (void);
+
+/* The border property's value, for an element that installs its own
+ * "border" listing only the modes its algorithms honour (an enum type of
+ * its own with the same values as GstVkTileBorder). Take no object lock
+ * around them. */
+void gst_vktile_filter_set_border (GstVkTileFilter * filter,
+    GstVkTileBorder border);
+GstVkTileBorder gst_vktile_filter_get_border (GstVkTileFilter * filter);
 
 /* A device-local buffer kept across frames, grown as needed; slot picks one
  * of a few per element. Its contents do not survive from frame to frame.
