@@ -65,6 +65,9 @@ struct _GstTiledconv
   /* properties, under the object lock */
   VktPreset preset;
   VktKernel kernel;
+  /* Which of kernel-x (bit 0) and kernel-y (bit 1) were set since kernel
+   * or preset last were: the other factor's length must match theirs. */
+  guint factors_set;
   gdouble scale;
   gdouble bias;
   gboolean absolute;
@@ -175,37 +178,42 @@ write_numbers (GValue * value, const gdouble * values, guint n)
   }
 }
 
-static gboolean
+/* Sets kernel, kernel-x or kernel-y; NULL, or why the value is refused. */
+static gchar *
 set_kernel_property (GstTiledconv * self, guint prop_id, const GValue * value)
 {
   gdouble values[VKT_KERNEL_MAX_SIZE * VKT_KERNEL_MAX_SIZE];
+  guint bit = prop_id == PROP_KERNEL_X ? 1 : prop_id == PROP_KERNEL_Y ? 2 : 0;
   VktKernel kernel;
   guint n = 0;
 
-  if (!read_numbers (value, values, G_N_ELEMENTS (values), &n))
-    return FALSE;
-  if (prop_id == PROP_KERNEL) {
-    if (!vkt_kernel_from_2d (&kernel, values, n))
-      return FALSE;
-  } else {
-    /* The other factor: the current one if the kernel is separable and of
-     * the same size, else the identity tap. */
-    gboolean keep = self->preset == VKT_PRESET_NONE && self->kernel.separable
-        && self->kernel.size == n;
-    const gdouble *other = prop_id == PROP_KERNEL_X ? self->kernel.ky :
-        self->kernel.kx;
-    if (prop_id == PROP_KERNEL_X) {
-      if (!vkt_kernel_from_separable (&kernel, values, n, keep ? other : NULL,
-              keep ? n : 0))
-        return FALSE;
-    } else if (!vkt_kernel_from_separable (&kernel, keep ? other : NULL,
-            keep ? n : 0, values, n)) {
-      return FALSE;
-    }
+  if (!read_numbers (value, values, G_N_ELEMENTS (values), &n)
+      || (prop_id == PROP_KERNEL && !vkt_kernel_from_2d (&kernel, values, n)))
+    goto invalid;
+  if (prop_id != PROP_KERNEL) {
+    /* The other factor: as it was set, of the same length, or the
+     * identity tap where it was not set. */
+    gboolean keep = (self->factors_set & (3 ^ bit)) != 0;
+    const gdouble *other = bit == 1 ? self->kernel.ky : self->kernel.kx;
+    if (keep && self->kernel.size != n && (n == 3 || n == 5 || n == 7))
+      return g_strdup_printf ("it has %u taps and %s %u: give both the same "
+          "length (setting kernel or a preset first starts over)", n,
+          bit == 1 ? "kernel-y" : "kernel-x", self->kernel.size);
+    if (!vkt_kernel_from_separable (&kernel, bit == 1 ? values : keep ? other :
+            NULL, bit == 1 ? n : keep ? n : 0, bit == 2 ? values : keep ?
+            other : NULL, bit == 2 ? n : keep ? n : 0))
+      goto invalid;
   }
   self->kernel = kernel;
   self->preset = VKT_PRESET_NONE;
-  return TRUE;
+  self->factors_set = bit ? self->factors_set | bit : 0;
+  return NULL;
+
+invalid:
+  return g_strdup_printf ("it needs %s numbers within float range (about "
+      "3.4e38)%s", prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7",
+      prop_id == PROP_KERNEL ? "" : ", and their products with the other "
+      "factor's");
 }
 
 static void
@@ -219,18 +227,20 @@ gst_tiledconv_set_property (GObject * object, guint prop_id,
     case PROP_KERNEL:
     case PROP_KERNEL_X:
     case PROP_KERNEL_Y:
-      if (!set_kernel_property (self, prop_id, value)) {
+    {
+      gchar *why = set_kernel_property (self, prop_id, value);
+      if (why) {
         GST_OBJECT_UNLOCK (self);
         gst_vktile_filter_refuse_property (GST_VKTILE_FILTER (self),
-            pspec->name, "it needs %s numbers within float range (about "
-            "3.4e38)%s", prop_id == PROP_KERNEL ? "9, 25 or 49" : "3, 5 or 7",
-            prop_id == PROP_KERNEL ? "" : ", and their products with the "
-            "other factor's");
+            pspec->name, "%s", why);
+        g_free (why);
         return;
       }
       break;
+    }
     case PROP_PRESET:
       self->preset = g_value_get_enum (value);
+      self->factors_set = 0;
       if (self->preset != VKT_PRESET_NONE)
         vkt_kernel_from_preset (&self->kernel, self->preset);
       break;
@@ -530,12 +540,16 @@ gst_tiledconv_class_init (GstTiledconvClass * klass)
   g_object_class_install_property (gobject_class, PROP_KERNEL_X,
       kernel_param_spec ("kernel-x", "Horizontal kernel",
           "Separable kernel: the horizontal row of 3, 5 or 7 taps; the 2D "
-          "kernel is outer(kernel-y, kernel-x). Setting it selects "
-          "preset=none", flags));
+          "kernel is outer(kernel-y, kernel-x), with kernel-y the identity "
+          "tap unless it is set too (to the same length). Setting it "
+          "selects preset=none; it reads back the current kernel's row",
+          flags));
   g_object_class_install_property (gobject_class, PROP_KERNEL_Y,
       kernel_param_spec ("kernel-y", "Vertical kernel",
-          "Separable kernel: the vertical column of 3, 5 or 7 taps (same "
-          "length as kernel-x). Setting it selects preset=none", flags));
+          "Separable kernel: the vertical column of 3, 5 or 7 taps, with "
+          "kernel-x the identity tap unless it is set too (to the same "
+          "length). Setting it selects preset=none; it reads back the "
+          "current kernel's column", flags));
   g_object_class_install_property (gobject_class, PROP_PRESET,
       g_param_spec_enum ("preset", "Preset",
           "A predefined kernel; none uses kernel or kernel-x/kernel-y",

@@ -1685,6 +1685,36 @@ set_expecting_warning (GstElement * el, const gchar * prop, const gdouble * v,
   _gst_check_expecting_log = FALSE;
 }
 
+/* kernel-x and kernel-y set to different lengths: the second is refused
+ * with a warning, the first stays and the other axis is the identity (it
+ * was reset silently before); after preset=none either length starts
+ * over. */
+GST_START_TEST (test_separable_mismatch)
+{
+  gdouble kx[3], ky[5], got[8];
+  Fx fx;
+
+  fx_init (&fx, NULL, 975);
+  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 33, 21);
+  random_taps (fx.rand, kx, 3);
+  random_taps (fx.rand, ky, 5);
+  set_double_array (fx.el, "kernel-x", kx, 3);
+  set_expecting_warning (fx.el, "kernel-y", ky, 5);
+  fail_unless_equals_int (get_double_array (fx.el, "kernel-x", got,
+          G_N_ELEMENTS (got)), 3);
+  fail_unless (got[0] == kx[0] && got[1] == kx[1] && got[2] == kx[2],
+      "kernel-x changed when kernel-y was refused");
+  ref_conv_set_separable (&fx.ref, kx, NULL, 3);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y of another length refused");
+  gst_util_set_object_arg (G_OBJECT (fx.el), "preset", "none");
+  set_double_array (fx.el, "kernel-y", ky, 5);
+  ref_conv_set_separable (&fx.ref, NULL, ky, 5);
+  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y after preset=none");
+  fx_clear (&fx);
+}
+
+GST_END_TEST;
+
 /* A malformed kernel is refused and the property keeps its old value, in
  * the property and in the output. */
 GST_START_TEST (test_malformed_kernel)
@@ -2049,6 +2079,7 @@ tiledconv_suite (void)
   tcase_add_test (tc, test_property_specs);
   tcase_add_test (tc, test_pad_templates);
   tcase_add_test (tc, test_property_out_of_range);
+  tcase_add_test (tc, test_separable_mismatch);
   tcase_add_test (tc, test_malformed_kernel);
   tcase_add_test (tc, test_preset_kernel_interplay);
   tcase_add_test (tc, test_kernel_from_string);
