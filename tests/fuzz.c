@@ -1,4 +1,4 @@
-/* tests/fuzz.c: a fuzzer of the elements' boundary (issue 12). Each case
+/* tests/fuzz.c: a fuzzer of the elements' boundary. Each case
  * drives one of tiledconv, gaussblur and recursivefilter through a
  * GstHarness with random caps, property strings (valid, out of range,
  * garbage, arrays of the wrong length, changed between frames), buffer

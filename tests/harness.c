@@ -219,7 +219,7 @@ check_enum_nicks (GObjectClass * klass, const gchar * prop,
           G_PARAM_SPEC_ENUM (pspec)->default_value)->value_nick, def);
 }
 
-/* Both pads of `element` take every format of `formats` (SPEC §3), in
+/* Both pads of `element` take every format of `formats`, in
  * system memory and in VulkanBuffer memory. */
 void
 check_pad_templates (const gchar * element, const GstVideoFormat * formats,

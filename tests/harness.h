@@ -57,7 +57,7 @@ void drop_pool (GstBufferPool ** pool);
 void check_pad_templates (const gchar * element,
     const GstVideoFormat * formats, guint n_formats);
 
-/* The formats of SPEC §3 in groups whose planes the shaders see alike (the
+/* The supported formats in groups whose planes the shaders see alike (the
  * same bits and components per plane, the same channel mask), each group
  * ending with GST_VIDEO_FORMAT_UNKNOWN. Lavapipe spends nearly all of a
  * test's time creating pipelines (a fraction of a second each, however

@@ -1,7 +1,7 @@
 /* vktile tests — CPU reference of tiledconv.
  *
  * Owns the double-precision definition the tests compare the plugin against.
- * It is written from SPEC.md (§3, §4) and docs/SEMANTICS.md only and shares
+ * It is written from docs/SEMANTICS.md only and shares
  * no code with the plugin, so that a misunderstanding in one does not hide in
  * the other. Kept deliberately simple and slow: one loop per output value.
  */

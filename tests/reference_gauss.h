@@ -1,7 +1,7 @@
 /* vktile tests — CPU reference of gaussblur.
  *
  * The double-precision definition the tests compare the element against,
- * written from SPEC.md §3 and §5 and the element's interface only (no code
+ * written from docs/SEMANTICS.md and the element's interface only (no code
  * shared with plugin/):
  *
  * - weights per axis: w[j] = exp(-j^2 / (2 sigma^2)), j = -r..r, normalised

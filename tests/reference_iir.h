@@ -1,7 +1,7 @@
 /* vktile tests — CPU reference of recursivefilter.
  *
  * The double-precision definition the tests compare the element against,
- * written from SPEC.md §6 and the definition in the test brief only (no code
+ * written from docs/SEMANTICS.md and the element's interface only (no code
  * shared with plugin/): each selected component of the source ROI is
  * extended infinitely by the border rule (clamp or constant), filtered along
  * x then y on that infinite image, cropped, optionally blended over time,

@@ -11,8 +11,8 @@
  *   sigma, sigma-y ignored, a wrong border, radius or unsharp mask all
  *   differ from the reference by more than the tolerance on the test data);
  * - the element against the reference on random frames (tolerance 1 code
- *   value, SPEC §3 "Precision", and rounding to nearest): every format,
- *   border, algorithm, frame size of SPEC §8, sigma from 0.01 to 256
+ *   value, and rounding to nearest): every format,
+ *   border, algorithm, frame size of `sizes`, sigma from 0.01 to 256
  *   (kernels far larger than the frame), sigma-y, explicit radius, amount
  *   (positive and negative), ROI, plane mask, input layout;
  * - algorithm=recursive byte for byte against recursivefilter
@@ -75,8 +75,8 @@
 #define TOL 1
 
 /* algorithm=auto is exact (fused or two-pass) up to at least this sigma:
- * SPEC §7 times "gaussblur sigma <= 4, fused". Above some threshold that
- * the element measures on a GPU and documents (SPEC §5) it runs the
+ * the benchmark's targets time "gaussblur sigma <= 4, fused". Above some
+ * threshold that the element measures on a GPU and documents it runs the
  * recursive Gaussian, an approximation, with radius 0 and a clamp or
  * constant border. The tests other than test_auto use auto only up to
  * this sigma; test_auto finds the threshold by comparing with
@@ -86,7 +86,7 @@
 static guint32 base_seed;
 
 
-/* The sizes SPEC.md §8 names. */
+/* The frame sizes the tests cover. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
 };
@@ -632,7 +632,7 @@ GST_START_TEST (test_ref_separable_vs_direct)
 
 GST_END_TEST;
 
-/* The border rules of SPEC §3 / scipy.ndimage, built independently: the
+/* The border rules of scipy.ndimage, built independently: the
  * line extended step by step by reflecting (or wrapping) until it is long
  * enough, then a plain correlation. Kernels up to 10 times longer than the
  * line; mirror on a line of 1 is the pixel. */
@@ -946,8 +946,7 @@ check_uint_spec (GObjectClass * klass, const gchar * prop, guint min,
       u->minimum, u->maximum, u->default_value, min, max, def);
 }
 
-/* Names, types, defaults and ranges of SPEC §3, §5 and the element's
- * interface. */
+/* Names, types, defaults and ranges of the element's interface. */
 GST_START_TEST (test_property_specs)
 {
   static const gchar *algos[] = { "auto", "fused", "two-pass", "recursive",
@@ -998,7 +997,7 @@ GST_START_TEST (test_property_specs)
   fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
   fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
 
-  /* what makes sense to animate is controllable (SPEC §3) */
+  /* what makes sense to animate is controllable */
   for (p = animated; *p; p++)
     fail_unless (g_object_class_find_property (klass,
             *p)->flags & GST_PARAM_CONTROLLABLE, "%s not controllable", *p);
@@ -1015,7 +1014,7 @@ GST_START_TEST (test_property_specs)
 
 GST_END_TEST;
 
-/* Both pads take every format of SPEC §3, in system memory and in
+/* Both pads take every supported format, in system memory and in
  * VulkanBuffer memory. */
 GST_START_TEST (test_pad_templates)
 {
@@ -1251,8 +1250,8 @@ GST_START_TEST (test_controller_ramp)
 
 GST_END_TEST;
 
-/* sigma changed from another thread while frames stream (SPEC: "safe to
- * change while playing"): every output is entirely the filter of one of
+/* sigma changed from another thread while frames stream (properties are
+ * safe to change while playing): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
 typedef struct
 {
@@ -1463,7 +1462,7 @@ GST_START_TEST (test_sigmas)
 
 GST_END_TEST;
 
-/* The frame sizes of SPEC §8 (1x1 and 2x3 far smaller than the kernel)
+/* The frame sizes of `sizes` (1x1 and 2x3 far smaller than the kernel)
  * through caps changes of one harness; algorithm, border, sigma rotate. */
 GST_START_TEST (test_sizes)
 {
@@ -1707,7 +1706,7 @@ fx_check_auto (Fx * fx, const gchar * what)
   return recursive;
 }
 
-/* algorithm=auto (SPEC §5): the exact blur at small sigmas, the recursive
+/* algorithm=auto: the exact blur at small sigmas, the recursive
  * Gaussian above a threshold (clamp and constant borders, radius 0), and
  * never back once switched, up to sigma 256; with an explicit radius it
  * stays exact (the radius asks for that truncation); with mirror or wrap
@@ -1756,7 +1755,7 @@ GST_START_TEST (test_auto)
         first = sigmas[i];
   }
   fail_unless (first > 0.0, "auto never ran the recursive Gaussian, up to "
-      "sigma 256 with %s (SPEC §5: recursive above a sigma threshold)",
+      "sigma 256 with %s (it should, above a sigma threshold)",
       ref_border_nick (border));
 
   for (i = 0; i < G_N_ELEMENTS (others); i++) {
@@ -1772,9 +1771,10 @@ GST_START_TEST (test_auto)
 
 GST_END_TEST;
 
-/* Frames smaller than the kernel (SPEC §3: "frames of any size, including
- * frames smaller than the kernel"): every border on 1x1, 2x3 and 5x7 with
- * radii up to 192, where the extension repeats the frame many times. */
+/* Frames smaller than the kernel (the elements take frames of any size,
+ * including frames smaller than the kernel): every border on 1x1, 2x3 and
+ * 5x7 with radii up to 192, where the extension repeats the frame many
+ * times. */
 GST_START_TEST (test_smaller_than_kernel)
 {
   static const gint dims[][2] = { {1, 1}, {2, 3}, {5, 7} };
@@ -2013,7 +2013,7 @@ GST_START_TEST (test_caps_change)
 
 GST_END_TEST;
 
-/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+/* Identical inputs give identical outputs. */
 GST_START_TEST (test_deterministic)
 {
   GstBuffer *in, *out1, *out2;

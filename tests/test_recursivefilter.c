@@ -10,7 +10,7 @@
  *   boundary, ... all differ from the reference by more than the tolerance
  *   on the test data);
  * - the element against the reference on random frames (tolerance 1 code
- *   value, SPEC §6 and §3 "Precision"): every filter, direction, axes,
+ *   value): every filter, direction, axes,
  *   algorithm, tile size (small ones so that frames span many tiles), border
  *   (clamp, constant), format, frame size, ROI, plane mask, input layout;
  * - the temporal filter (recursion across frames, resets on flush, discont,
@@ -70,7 +70,7 @@ static const GstVideoFormat matrix_formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
 };
 
-/* The sizes SPEC.md §8 names. */
+/* The frame sizes the tests cover. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
 };
@@ -1185,8 +1185,7 @@ check_uint_spec (GObjectClass * klass, const gchar * prop, guint min,
       u->minimum, u->maximum, u->default_value, min, max, def);
 }
 
-/* Names, types, defaults and ranges of SPEC §3, §6 and the element's
- * interface. */
+/* Names, types, defaults and ranges of the element's interface. */
 GST_START_TEST (test_property_specs)
 {
   static const gchar *filters[] = { "gaussian", "exponential", "box",
@@ -1275,7 +1274,7 @@ GST_START_TEST (test_property_specs)
   fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
   fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
 
-  /* what makes sense to animate is controllable (SPEC §3) */
+  /* what makes sense to animate is controllable */
   fail_unless (g_object_class_find_property (klass,
           "sigma")->flags & GST_PARAM_CONTROLLABLE, "sigma not controllable");
   fail_unless (g_object_class_find_property (klass,
@@ -1294,7 +1293,7 @@ GST_START_TEST (test_property_specs)
 
 GST_END_TEST;
 
-/* Both pads take every format of SPEC §3, in system memory and in
+/* Both pads take every supported format, in system memory and in
  * VulkanBuffer memory. */
 GST_START_TEST (test_pad_templates)
 {
@@ -1721,7 +1720,7 @@ GST_START_TEST (test_matrix)
 
 GST_END_TEST;
 
-/* The frame sizes of SPEC §8 (1x1 and 2x3 smaller than any tile and than
+/* The frame sizes of `sizes` (1x1 and 2x3 smaller than any tile and than
  * most supports) x both algorithms, through caps changes of one harness;
  * filter, tile size, border and axes rotate. The formats of a group
  * (format_groups) get the same rotation, so that they share pipelines;
@@ -2773,8 +2772,8 @@ GST_START_TEST (test_property_changes_between_frames)
 
 GST_END_TEST;
 
-/* sigma changed from another thread while frames stream (SPEC: "safe to
- * change while playing"): every output is entirely the filter of one of
+/* sigma changed from another thread while frames stream (properties are
+ * safe to change while playing): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
 typedef struct
 {
@@ -2878,7 +2877,7 @@ GST_START_TEST (test_caps_change)
 
 GST_END_TEST;
 
-/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+/* Identical inputs give identical outputs. */
 GST_START_TEST (test_deterministic)
 {
   GstBuffer *in, *out1, *out2;

@@ -3,7 +3,7 @@
  * Owns the GstCheck/GstHarness tests of the tiledconv element: random frames
  * of every format, border mode, algorithm, kernel size and kind, frame size,
  * ROI placement and plane mask, compared value by value with the double
- * precision reference (tolerance 1 code value, SPEC.md §3 "Precision"); the
+ * precision reference (tolerance 1 code value); the
  * memory paths (system memory, VulkanBuffer in, VulkanBuffer between two
  * elements, the pool proposed upstream, padded input strides); the timing
  * meta; property changes from another thread; and bad input (malformed
@@ -15,8 +15,8 @@
  * pass, and test_matrix also asserts that every filtered frame changed.
  *
  * Lavapipe compiles every pipeline variant slowly, so each test keeps one
- * harness and changes properties between frames (SPEC: properties are safe
- * to change while playing) instead of building a harness per case.
+ * harness and changes properties between frames (properties are safe to
+ * change while playing) instead of building a harness per case.
  *
  * Random data comes from VKTILE_SEED (or the time); every failure message
  * carries the seed, so `VKTILE_SEED=<n> GST_CHECKS=<test> ./test_tiledconv`
@@ -46,7 +46,7 @@ static const gchar *algorithms[] = { "tiled", "naive", "two-pass", "shared" };
 
 #define N_ALGORITHMS G_N_ELEMENTS (algorithms)
 
-/* The sizes SPEC.md §8 names: none a multiple of the 32x32 tile. */
+/* The frame sizes the tests cover: none a multiple of the 32x32 tile. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
 };
@@ -323,7 +323,7 @@ verify_output (Fx * fx, const RefConv * const *refs, guint n_refs,
         mm.want, input);
     g_free (desc);
   }
-  /* Rounding to nearest (SPEC §3). The tolerance of 1 would also pass
+  /* Rounding to nearest. The tolerance of 1 would also pass
    * truncation or another systematic offset, which moves about half of the
    * values; fp32 noise moves only those within a hair of a .5 boundary. An
    * exact tie may go either way (ties to even is rounding to nearest too),
@@ -621,7 +621,7 @@ GST_START_TEST (test_matrix_large)
 
 GST_END_TEST;
 
-/* The frame sizes of SPEC §8 (none a multiple of the 32x32 tile; 1x1 and
+/* The frame sizes of `sizes` (none a multiple of the 32x32 tile; 1x1 and
  * 2x3 smaller than every kernel) x every algorithm, through caps changes of
  * one harness; border, kernel size and kind rotate. */
 GST_START_TEST (test_sizes)
@@ -1056,7 +1056,7 @@ GST_START_TEST (test_padded_input)
 GST_END_TEST;
 
 /* System-memory caps, upstream writing into the pool tiledconv proposes
- * (SPEC §3: host-visible Vulkan buffers, so that no copy is needed). */
+ * (host-visible Vulkan buffers, so that no copy is needed). */
 GST_START_TEST (test_proposed_pool_input)
 {
   GstVideoFormat fmt;
@@ -1277,7 +1277,7 @@ GST_START_TEST (test_timing_meta)
 
 GST_END_TEST;
 
-/* Identical inputs give identical outputs (SPEC §3 "Precision"). */
+/* Identical inputs give identical outputs. */
 GST_START_TEST (test_deterministic)
 {
   GstBuffer *in, *out1, *out2;
@@ -1380,8 +1380,8 @@ GST_START_TEST (test_caps_change)
 
 GST_END_TEST;
 
-/* A property changed from another thread while frames stream (SPEC:
- * "safe to change while playing"): every output is entirely the filter of
+/* A property changed from another thread while frames stream (properties
+ * are safe to change while playing): every output is entirely the filter of
  * one of the two kernels (3x3 and 7x7), never a mix, never a crash. */
 typedef struct
 {
@@ -1493,7 +1493,7 @@ GST_START_TEST (test_restart)
 
 GST_END_TEST;
 
-/* Both pads take every format of SPEC §3, in system memory and in
+/* Both pads take every supported format, in system memory and in
  * VulkanBuffer memory. */
 GST_START_TEST (test_pad_templates)
 {
@@ -1551,7 +1551,7 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 /* properties */
 
-/* Names, types, defaults and ranges of SPEC §3-4 and the brief. */
+/* Names, types, defaults and ranges of the element's interface. */
 GST_START_TEST (test_property_specs)
 {
   static const gchar *borders[] = { "clamp", "mirror", "reflect", "wrap",
@@ -1620,7 +1620,7 @@ GST_START_TEST (test_property_specs)
   fail_unless (g_object_class_find_property (klass, "kernel-x") != NULL);
   fail_unless (g_object_class_find_property (klass, "kernel-y") != NULL);
 
-  /* animatable numbers are controllable (SPEC §3) */
+  /* animatable numbers are controllable */
   fail_unless (g_object_class_find_property (klass,
           "scale")->flags & GST_PARAM_CONTROLLABLE, "scale not controllable");
   fail_unless (g_object_class_find_property (klass,
@@ -1678,8 +1678,8 @@ static void
 set_expecting_warning (GstElement * el, const gchar * prop, const gdouble * v,
     guint n)
 {
-  /* the element may warn (SPEC: "refused with a warning naming the
-   * property"), through g_warning or the debug log: accept either */
+  /* the element may warn (a refused value gets a warning naming the
+   * property), through g_warning or the debug log: accept either */
   _gst_check_expecting_log = TRUE;
   set_double_array (el, prop, v, n);
   _gst_check_expecting_log = FALSE;
