@@ -8,8 +8,8 @@
  *
  * Why it exists: on the H100 a scan whose code outgrew the instruction
  * caches ran up to 1.7x slower than the same work in less code
- * (docs/BENCHMARKS.md, recursivefilter's ninth step); the binary size is
- * the number to watch when a change unrolls more.
+ * (docs/BENCHMARKS-HISTORY.md, recursivefilter's ninth step); the binary
+ * size is the number to watch when a change unrolls more.
  *
  *   GST_DEBUG=vktcompute:5 vktile-bench ... 2>&1 >/dev/null | grep -o 'built pipeline [^ ]*' \
  *       | cut -d' ' -f3 | sort -u | xargs vktile-pipeline-stats

@@ -228,7 +228,7 @@ resolve_algorithm (const Blur * b, const Settings * s, GstVkTileBorder border)
         return ALGORITHM_RECURSIVE;
       /* Small regions are a few fused tiles each, whose halos and
        * dispatches cost more than two passes over all regions at once
-       * (docs/BENCHMARKS.md, 64 regions). */
+       * (docs/BENCHMARKS-HISTORY.md, 64 regions). */
       if (b->several_regions)
         return ALGORITHM_TWO_PASS;
       if (MAX (b->blur.radius[0], b->blur.radius[1]) <= AUTO_FUSED_MAX_RADIUS
