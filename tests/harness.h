@@ -180,6 +180,11 @@ gdouble gauss_sample (GRand * r);
 GstBuffer *noisy_scene (const GstVideoInfo * info, GRand * r, guint scene,
     gdouble noise);
 
+/* The GstVulkanDevice `el` runs on, as it answers the context query other
+ * Vulkan elements ask it (a reference; NULL before it has started),
+ * untyped so that this header needs no Vulkan. */
+gpointer harness_element_device (GstElement * el);
+
 G_END_DECLS
 
 #endif

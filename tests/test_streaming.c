@@ -837,23 +837,6 @@ GST_END_TEST;
 
 /* ---- one device for the pipeline ---- */
 
-/* The GstVulkanDevice an element runs on, as it answers a context query. */
-static GstVulkanDevice *
-element_device (GstElement * el)
-{
-  GstQuery *query = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
-  GstVulkanDevice *device = NULL;
-  GstContext *context = NULL;
-
-  if (gst_element_query (el, query)) {
-    gst_query_parse_context (query, &context);
-    if (context)
-      gst_context_get_vulkan_device (context, &device);
-  }
-  gst_query_unref (query);
-  return device;
-}
-
 /* A tee feeding vktile branches after a vktile element: the branches start
  * first, each before the others can answer a context query through the
  * tee, so they find the device through the context the first one posted;
@@ -891,7 +874,7 @@ GST_START_TEST (test_tee_branches_share_device)
   gst_message_unref (msg);
   for (i = 0; i < 3; i++) {
     GstElement *el = gst_bin_get_by_name (GST_BIN (pipe), names[i]);
-    devices[i] = element_device (el);
+    devices[i] = harness_element_device (el);
     fail_unless (devices[i] != NULL, "%s answers no device", names[i]);
     gst_object_unref (el);
   }

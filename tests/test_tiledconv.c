@@ -1833,23 +1833,6 @@ device_name (GstVulkanInstance * instance, guint i)
   return g_strdup (props.deviceName);
 }
 
-/* The device `el` runs on, through the context query other Vulkan
- * elements ask it (NULL before it started). */
-static GstVulkanDevice *
-running_device (GstElement * el)
-{
-  GstQuery *q = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
-  GstVulkanDevice *device = NULL;
-  GstContext *ctx = NULL;
-
-  if (gst_element_query (el, q)) {
-    gst_query_parse_context (q, &ctx);
-    if (ctx)
-      gst_context_get_vulkan_device (ctx, &device);
-  }
-  gst_query_unref (q);
-  return device;
-}
 
 /* Runs `desc` to PAUSED; returns its bus's first error or warning (or
  * NULL) and the state change's result. */
@@ -1891,7 +1874,7 @@ GST_START_TEST (test_device_choice)
     GstMessage *msg = pause_pipeline (pipe, &ret);
 
     if (round < 2) {
-      GstVulkanDevice *device = running_device (conv);
+      GstVulkanDevice *device = harness_element_device (conv);
       fail_unless (ret == GST_STATE_CHANGE_SUCCESS, "%s: %s", props,
           gst_element_state_change_return_get_name (ret));
       fail_unless (msg == NULL, "%s: a message on the bus", props);
@@ -1950,8 +1933,8 @@ GST_START_TEST (test_device_shared_wins)
       && GST_MESSAGE_SRC (msg) == GST_OBJECT (conv), "no warning from "
       "tiledconv");
   gst_message_parse_warning (msg, &err, &debug);
-  a = running_device (conv);
-  b = running_device (blur);
+  a = harness_element_device (conv);
+  b = harness_element_device (blur);
   fail_unless (a != NULL && a == b, "not the shared device");
   fail_unless (strstr (debug, "no such GPU")
       && strstr (debug, a->physical_device->properties.deviceName),
