@@ -1513,6 +1513,25 @@ find_reference (Group * g, Subject * s, gchar ** ref_algorithm)
   return ref;
 }
 
+/* A burst shorter than this says nothing of frames/s: a thread woken late,
+ * a clock tick or the frame in flight when the clock starts weigh as much
+ * as the frames (lavapipe's --quick bursts of 4 small frames lasted tens
+ * of µs, "103448 frames/s"). */
+#define MIN_TIMED_BURST_NS (2.0 * 1e6)
+
+/* Whether s is a wall-clock row whose bursts were too short to time: its
+ * frames/s are not printed, and a note says why. */
+static gboolean
+burst_too_short (const Group * g, const Subject * s)
+{
+  BenchSpread t;
+
+  if (s->kind != SUBJECT_STREAM)
+    return FALSE;
+  t = bench_spread (s->ns, g->rounds);
+  return t.n > 0 && t.median * g->burst < MIN_TIMED_BURST_NS;
+}
+
 static gboolean
 is_pcie_floor (const Subject * s)
 {
@@ -1528,6 +1547,10 @@ subject_note (const Group * g, const Subject * s)
 
   if (s->failed)
     g_string_append (n, s->message ? s->message : "failed");
+  if (burst_too_short (g, s))
+    g_string_append_printf (n, "bursts of %.0f µs, too short to time: no "
+        "frames/s; ", bench_spread (s->ns, g->rounds).median * g->burst /
+        1e3);
   if (s->no_meta)
     g_string_append (n, "frames without a timing meta; ");
   if (s->no_dispatch)
@@ -1791,6 +1814,12 @@ report_sysmem (GPtrArray * groups, GString * md, GString * csv)
         row.x_pcie = bench_inverse_ratio_spread (s->ns, ovl->ns, g->rounds);
       if (seq)
         x_seq = bench_inverse_ratio_spread (s->ns, seq->ns, g->rounds);
+      if (burst_too_short (g, s) || (rt && burst_too_short (g, rt)))
+        row.x_roundtrip = (BenchSpread) { 0 };
+      if (burst_too_short (g, s)) {
+        BenchSpread none = { 0 };
+        row.fps = row.x_pcie = x_seq = none;
+      }
       note = subject_note (g, s);
       row.note = note;
       csv_add (csv, &row);
@@ -1830,6 +1859,10 @@ report_chain (GPtrArray * groups, GString * md, GString * csv)
       gchar *note = subject_note (g, s);
       row.time = bench_spread (s->ns, g->rounds);
       row.fps = spread_fps (&row.time);
+      if (burst_too_short (g, s)) {
+        row.fps = (BenchSpread) { 0 };
+        bound = (BenchSpread) { 0 };
+      }
       row.gpu_us = gpu.median / 1e3;
       row.note = note;
       csv_add (csv, &row);
@@ -1859,20 +1892,22 @@ report_repeatability (GPtrArray * groups, GString * md, GString * csv)
     Group *g = g_ptr_array_index (groups, i);
     Subject *a = g_ptr_array_index (g->subjects, 0), *aa = NULL;
     BenchSpread x;
-    gboolean ok;
+    gboolean ok, untimed;
     for (j = 0; j < g->subjects->len; j++)
       if (((Subject *) g_ptr_array_index (g->subjects, j))->is_aa)
         aa = g_ptr_array_index (g->subjects, j);
     if (!aa)
       continue;
     x = bench_ratio_spread (aa->ns, a->ns, g->rounds);
-    ok = bench_repeatable (&x, AA_TOLERANCE);
+    /* Untimed bursts repeat nothing; they are said so in their rows. */
+    untimed = burst_too_short (g, a) || burst_too_short (g, aa);
+    ok = untimed || bench_repeatable (&x, AA_TOLERANCE);
     all = all && ok;
     table_add (t, g_strdup (group_kind_name (g->kind)),
         g_strdup (gst_video_format_to_string (g->format)), fmt_size (g),
-        subject_label (a), fmt_spread (&x, "x", 2),
-        g_strdup (x.n == 0 ? "no data" : ok ? "repeatable" :
-            "NOT REPEATABLE"));
+        subject_label (a), untimed ? g_strdup ("-") : fmt_spread (&x, "x",
+            2), g_strdup (untimed ? "bursts too short to time" : x.n == 0 ?
+            "no data" : ok ? "repeatable" : "NOT REPEATABLE"));
     if (csv) {
       CsvRow row = { "aa", a->element, a->config, g };
       /* The ratio to its reference: the repeat over the first. */

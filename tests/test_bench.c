@@ -155,7 +155,7 @@ GST_START_TEST (test_quick_run)
   gchar *piece = g_ascii_strup (device, MIN (strlen (device), 8));
   gchar *said = g_strdup_printf ("device: %s (", device);
   const gchar *argv[] = { VKTILE_BENCH, "--device-name", piece,
-    "--quick", "-s", "97x33",
+    "--quick", "-s", "97x33", "--burst-ms", "5",
     "-e", "tiledconv,gaussblur",
     "-c", "tiledconv preset=box3 algorithm=tiled",
     "-c", "tiledconv preset=box3 algorithm=naive",
@@ -220,16 +220,18 @@ GST_START_TEST (test_quick_run)
     }
     g_strfreev (f);
   }
-  /* 2 formats x (3 configurations + the A/A repeat); 2 x 6 floors; the
-   * sysmem rows: each configuration given, the A/A repeat, the round trip
-   * and 2 PCIe floors, for NV12; for P010_10LE the same but the round trip
-   * (gstvulkan 1.22 aborts on it in a VulkanImage); the chain of all
-   * three, its A/A repeat, and the chain of the first two; an A/A row per
-   * group of GPU, sysmem and chain rows. */
+  /* 2 formats x (3 configurations + the A/A repeat); 2 x 8 floors (two
+   * copies, the bus up, down, both by the copy engines, both by a shader,
+   * the faster of those two, up then down); the sysmem rows: each
+   * configuration given, the A/A repeat, the round trip and 4 PCIe floors
+   * (both ways three times, up then down), for NV12; for P010_10LE the
+   * same but the round trip (gstvulkan 1.22 aborts on it in a
+   * VulkanImage); the chain of all three, its A/A repeat, and the chain of
+   * the first two; an A/A row per group of GPU, sysmem and chain rows. */
   fail_unless_equals_int (gpu, 2 * 4);
   fail_unless_equals_int (naive, 2);
-  fail_unless_equals_int (floors, 2 * 6);
-  fail_unless_equals_int (sysmem, (3 + 1 + 1 + 2) + (3 + 1 + 2));
+  fail_unless_equals_int (floors, 2 * 8);
+  fail_unless_equals_int (sysmem, (3 + 1 + 1 + 4) + (3 + 1 + 4));
   fail_unless_equals_int (chain, 3);
   fail_unless_equals_int (aa, 2 + 2 + 1);
 
@@ -251,6 +253,57 @@ GST_START_TEST (test_quick_run)
 
 GST_END_TEST;
 
+/* Bursts too short to time (tiny frames, --quick's 4 frames a burst):
+ * no frames/s is printed for them, and the row says why. */
+GST_START_TEST (test_short_bursts_untimed)
+{
+  gchar *dir = g_dir_make_tmp ("vktile-bench-XXXXXX", NULL);
+  gchar *csv_path = g_build_filename (dir, "bench.csv", NULL);
+  const gchar *argv[] = { VKTILE_BENCH, "--quick", "-s", "33x17",
+    "-e", "tiledconv", "-c", "tiledconv preset=box3", "--stream-formats",
+    "GRAY8", "--no-gpu", "--no-chain", "--csv", csv_path, NULL
+  };
+  gchar *out = NULL, *err = NULL, *csv = NULL, **lines, **header;
+  gint status = -1, c_section, c_config, c_fps, c_note;
+  guint i, rows = 0;
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, &out,
+          &err, &status, NULL));
+  fail_unless (g_spawn_check_wait_status (status, NULL),
+      "vktile-bench failed:\n%s\n%s", out, err);
+  fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  lines = g_strsplit (csv, "\n", -1);
+  header = csv_fields (lines[0]);
+  c_section = column (header, "section");
+  c_config = column (header, "configuration");
+  c_fps = column (header, "fps");
+  c_note = column (header, "note");
+  for (i = 1; lines[i] && lines[i][0]; i++) {
+    gchar **f = csv_fields (lines[i]);
+    if (g_str_equal (f[c_section], "sysmem")
+        && g_str_equal (f[c_config], "preset=box3")) {
+      rows++;
+      fail_unless (f[c_fps][0] == '\0', "frames/s of an untimed burst: %s",
+          lines[i]);
+      fail_unless (strstr (f[c_note], "too short to time") != NULL, "%s",
+          lines[i]);
+    }
+    g_strfreev (f);
+  }
+  fail_unless (rows > 0, "no system-memory row:\n%s", csv);
+  g_strfreev (header);
+  g_strfreev (lines);
+  g_free (csv);
+  g_free (out);
+  g_free (err);
+  g_unlink (csv_path);
+  g_rmdir (dir);
+  g_free (csv_path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 bench_suite (void)
 {
@@ -263,6 +316,7 @@ bench_suite (void)
   tcase_add_test (tc, test_round_order);
   tcase_add_test (tc, test_repeatable);
   tcase_add_test (tc, test_quick_run);
+  tcase_add_test (tc, test_short_bursts_untimed);
   return s;
 }
 
