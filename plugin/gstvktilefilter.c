@@ -207,6 +207,12 @@ post_gpu_error (GstVkTileFilter * self, const gchar * what,
   gint code = error && error->domain == GST_VULKAN_ERROR ? error->code : 0;
   const gchar *detail = error ? error->message : "unknown error";
 
+  /* A setup the user can change: its message is the cause. */
+  if (g_error_matches (error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_SETTINGS)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("%s", detail), (NULL));
+    return;
+  }
   switch (code) {
     case VK_ERROR_OUT_OF_DEVICE_MEMORY:
     case VK_ERROR_OUT_OF_HOST_MEMORY:
@@ -1675,6 +1681,25 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
     *path = INPUT_GPU_COPY;
     return TRUE;
+  }
+
+  /* Vulkan buffers of another device (an element given a device of its
+   * own through a GstContext): only a map reads them here, and
+   * device-local memory has none. */
+  for (i = 0; i < n_mem; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (inbuf, i);
+    GstVulkanBufferMemory *vk = (GstVulkanBufferMemory *) mem;
+    if (gst_is_vulkan_buffer_memory (mem) && vk->device != priv->device
+        && !(vk->vk_mem->properties & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
+      const gchar *theirs = vk->device->physical_device->properties.deviceName;
+      const gchar *ours = priv->device->physical_device->properties.deviceName;
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+          "The input frame is in GPU memory of another Vulkan device (%s) "
+          "than this element's (%s%s), which it cannot read: give the "
+          "pipeline's Vulkan elements one device", theirs, ours,
+          g_str_equal (theirs, ours) ? ", the same GPU opened twice" : "");
+      return FALSE;
+    }
   }
 
   /* System memory: imported where the device can, and read in place or

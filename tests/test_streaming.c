@@ -891,6 +891,56 @@ GST_START_TEST (test_tee_branches_share_device)
 
 GST_END_TEST;
 
+/* Elements the application gave two different devices: the second cannot
+ * read the first's device-local buffers, and its error says so, naming
+ * both devices, where it said "Cannot map the input frame". */
+GST_START_TEST (test_frame_from_another_device)
+{
+  const gchar *desc = "videotestsrc num-buffers=2 ! "
+      "video/x-raw,format=RGBA,width=32,height=16 ! gaussblur name=a ! "
+      "video/x-raw(memory:VulkanBuffer) ! tiledconv name=b ! fakesink";
+  GstVulkanInstance *instance = gst_vulkan_instance_new ();
+  GError *error = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &error);
+  const gchar *names[2] = { "a", "b" };
+  GstMessage *msg;
+  GstBus *bus;
+  guint i;
+
+  fail_unless (pipe != NULL && error == NULL, "%s", desc);
+  fail_unless (gst_vulkan_instance_open (instance, NULL));
+  for (i = 0; i < 2; i++) {
+    GstVulkanDevice *device = gst_vulkan_device_new_with_index (instance, 0);
+    GstElement *el = gst_bin_get_by_name (GST_BIN (pipe), names[i]);
+    GstContext *context =
+        gst_context_new (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR, TRUE);
+    fail_unless (gst_vulkan_device_open (device, NULL));
+    gst_context_set_vulkan_device (context, device);
+    gst_element_set_context (el, context);
+    gst_context_unref (context);
+    gst_object_unref (el);
+    gst_object_unref (device);
+  }
+  bus = gst_element_get_bus (pipe);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+      "no error from a frame of another device");
+  gst_message_parse_error (msg, &error, NULL);
+  fail_unless (g_str_equal (GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), "b")
+      && strstr (error->message, "another Vulkan device") != NULL,
+      "%s: %s", GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+  gst_object_unref (instance);
+}
+
+GST_END_TEST;
+
 /* ---- leaks ---- */
 
 /* Objects created while streaming with frames in flight, then flushing,
@@ -942,6 +992,7 @@ streaming_suite (void)
   tcase_add_loop_test (tc, test_qos_drops_late_frames, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_qos_live_slow_sink, 0, N_CONFIGS);
   tcase_add_loop_test (tc, test_tee_branches_share_device, 0, 2);
+  tcase_add_test (tc, test_frame_from_another_device);
   tcase_add_test (tc, test_no_leaks);
   return s;
 }
