@@ -4,7 +4,25 @@
  * of Light", through an intermediate buffer) or recursive (recursivefilter's
  * van Vliet Gaussian, vktiirplan.c), with the unsharp mask fused into the last
  * write. The passes are vktgausspass.c, the weights and tile math vktgauss.c;
- * devices, memory and timing are the base class's. */
+ * devices, memory and timing are the base class's.
+ *
+ * SECTION:element-gaussblur
+ * @title: gaussblur
+ *
+ * A sampled Gaussian blur on the GPU, the same along both axes or not
+ * (sigma-y), optionally an unsharp mask (amount), at the cost of about one
+ * copy of the frame for small sigmas: it picks the fastest exact algorithm
+ * for the sigma (algorithm=auto). With roi-meta it blurs only the regions
+ * a detector found (a privacy blur).
+ *
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=NV12 ! \
+ *     gaussblur sigma=3 ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! facedetect ! \
+ *     gaussblur sigma=12 roi-meta=face roi-padding=16 ! videoconvert ! \
+ *     autovideosink
+ * ]|
+ */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

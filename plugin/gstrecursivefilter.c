@@ -2,7 +2,26 @@
  * filter they describe as a VktIirSpec (the same stages along both axes),
  * and the temporal state across frames. The plan of scans is vktiirplan.c,
  * the coefficient and tail-matrix math vktiir.c; devices, memory and timing
- * the base class's. */
+ * the base class's.
+ *
+ * SECTION:element-recursivefilter
+ * @title: recursivefilter
+ *
+ * IIR filters on the GPU with tiled scans ("Compiling High Performance
+ * Recursive Filters"): a recursive Gaussian whose cost does not grow with
+ * sigma, an exponential smoother, a box of any radius, custom
+ * coefficients, along rows, columns or both, exact on the infinitely
+ * extended frame (clamp or constant border); and smoothing across frames,
+ * fixed or motion-adaptive.
+ *
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! \
+ *     recursivefilter sigma=40 ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! \
+ *     recursivefilter filter=box radius=8 iterations=3 ! videoconvert ! \
+ *     autovideosink
+ * ]|
+ */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

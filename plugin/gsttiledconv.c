@@ -1,7 +1,24 @@
 /* gsttiledconv.c: the tiledconv element — its properties, its push
  * constants and its choice of shaders per algorithm. Devices, memory and
  * timing are the base class's (gstvktilefilter.c); the kernel math is
- * vktkernel.c, the tile classes vkttiles.c. */
+ * vktkernel.c, the tile classes vkttiles.c.
+ *
+ * SECTION:element-tiledconv
+ * @title: tiledconv
+ *
+ * Small 2D convolutions on the GPU: 3x3, 5x5 and 7x7 kernels, given whole
+ * (kernel), as a separable pair (kernel-x, kernel-y) or as a preset, with
+ * the tiled algorithm of "Tiled Convolution: Fast Image Filtering" and its
+ * border classes. Every plane of every supported format, in system memory
+ * or Vulkan buffers; regions of interest by properties or roi-meta.
+ *
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! \
+ *     tiledconv preset=sharpen ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=GRAY8 ! \
+ *     tiledconv preset=sobel-x absolute=true ! videoconvert ! autovideosink
+ * ]|
+ */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
