@@ -47,7 +47,7 @@ typedef struct
   const gchar *name;
   const guint32 *code;
   gsize size;
-  const guint32 *opt_code;      /* what NVIDIA's drivers get (vktcompute.c) */
+  const guint32 *opt_code;      /* what NVIDIA's drivers get (vktpipeline.c) */
   gsize opt_size;
 } Spirv;
 

@@ -1,14 +1,13 @@
-/* vktcompute.c: see vktcompute.h. Pipelines and idle fences live in a
- * cache attached to the GstVulkanDevice (so every element on a device
- * shares them, and they go away with the device); everything else belongs
- * to one VktCompute. */
-#include "vktcompute.h"
+/* vktcompute.c: see vktcompute.h. Pipelines and idle fences live in a cache
+ * attached to the GstVulkanDevice (so every element on a device shares them,
+ * and they go away with the device); everything else belongs to one
+ * VktCompute. The pipeline cache is in vktpipeline.c. */
+#include "vktcompute-private.h"
 #include "vktile_interface.h"
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
-#define GST_CAT_DEFAULT vkt_compute_debug
+GST_DEBUG_CATEGORY (vkt_compute_debug);
 
 /* Enough for recursivefilter's ~10 dispatches per plane in each of dozens
  * of regions of interest (roi-meta) in one frame. */
@@ -16,39 +15,6 @@ GST_DEBUG_CATEGORY_STATIC (vkt_compute_debug);
 /* A frame's uniforms: recursivefilter's chunk tails take 10 KB each, up
  * to six of them (three planes, two axes) besides the small ones. */
 #define UNIFORM_SLOT_SIZE (256 * 1024)
-#define RECENT_UNIFORMS 8
-/* Dispatches of a frame timed one by one when the vktcompute debug
- * category is at TRACE: a timestamp pair around each, after the frame's
- * own timestamps in the slot's query pool. */
-#define MAX_TRACED 32
-#define N_QUERIES (VKT_TS_COUNT + 2 * MAX_TRACED)
-
-struct _VktPipeline
-{
-  VkDescriptorSetLayout set_layout;
-  VkPipelineLayout layout;
-  VkPipeline pipeline;
-  const VktShader *shader;
-};
-
-/* What the elements on one device share. Fences are recycled because
- * creating and destroying one costs hundreds of microseconds on some
- * drivers (NVIDIA 580: ~300 µs each way), more than a small frame's GPU
- * work. */
-typedef struct
-{
-  GMutex lock;
-  VkDevice device;
-  GHashTable *pipelines;        /* key string -> VktPipeline* */
-  GArray *idle_fences;          /* VkFence, unsignalled */
-  /* Held around every vkQueueSubmit of ours on the device. gstvulkan 1.22
-   * hands out a new GstVulkanQueue, with a lock of its own, each time the
-   * same VkQueue is asked for: elements that found their queue apart (a
-   * tee's branches, pipelines sharing a device) submitted at once, which
-   * Vulkan forbids; on the H100 two streams lost the device within
-   * seconds. */
-  GMutex submit_lock;
-} VktDeviceCache;
 
 /* One submission in flight. Timestamps are read (under `lock`) by the first
  * vkt_sync_wait() after the fence, while the slot still owns the query
@@ -69,58 +35,6 @@ struct _VktSync
   guint64 timestamps[VKT_TS_COUNT];
   guint n_traced;
   const gchar *traced[MAX_TRACED];      /* shader names */
-};
-
-typedef struct
-{
-  VkCommandBuffer cmd;
-  VkDescriptorPool desc_pool;
-  VkQueryPool query_pool;
-  gsize uniform_base;           /* this slot's part of the uniform ring */
-  GPtrArray *kept;              /* GstMiniObjects used by the submission */
-  VktSync *sync;                /* the submission, until the slot is reused */
-} VktSlot;
-
-struct _VktCompute
-{
-  GstVulkanDevice *device;
-  GstVulkanQueue *queue;
-  VktDeviceCache *cache;
-
-  VkCommandPool cmd_pool;
-  VktSlot slots[VKT_SLOTS];
-  guint next_slot;
-  VktSlot *cur;                 /* the slot being recorded */
-  VktSync *last;                /* of vkt_compute_submit_wait() */
-  gboolean has_timestamps;
-  guint64 ts_mask;
-  gdouble ts_period;
-  guint32 ts_written;
-  guint shuffle_subgroup;       /* subgroup size with shuffles, 0: none */
-  gboolean tracing;             /* time each dispatch of this recording */
-  guint n_traced;
-  const gchar *traced[MAX_TRACED];
-
-  GstMemory *uniform_mem;
-  GstMapInfo uniform_map;
-  gsize uniform_used;
-  gsize uniform_align;
-  /* This recording's latest uploads: the same tables again (one per
-   * region of interest of a frame) take no room. */
-  struct
-  {
-    gsize offset, size;
-  } recent_uniforms[RECENT_UNIFORMS];
-  guint n_recent_uniforms, next_recent_uniform;
-
-  guint dispatches;
-  GError *error;                /* first recording error of this frame */
-
-  /* Between vkt_compute_streams_begin() and _end(): the dispatches held
-   * back, and the step (barriers so far) of the stream being recorded. */
-  guint streaming;              /* nesting depth of _streams_begin */
-  GArray *held;                 /* HeldDispatch */
-  guint step, max_step;
 };
 
 /* A dispatch recorded into a stream, emitted by vkt_compute_streams_end(). */
@@ -144,28 +58,13 @@ ensure_debug (void)
   }
 }
 
-static gboolean
-check_vk (VkResult res, GError ** error, const gchar * what)
+gboolean
+vkt_check_vk (VkResult res, GError ** error, const gchar * what)
 {
   if (res == VK_SUCCESS)
     return TRUE;
   gst_vulkan_error_to_g_error (res, error, "%s", what);
   return FALSE;
-}
-
-static void
-pipeline_free (gpointer data, VkDevice device)
-{
-  VktPipeline *p = data;
-  if (!p)
-    return;
-  if (p->pipeline)
-    vkDestroyPipeline (device, p->pipeline, NULL);
-  if (p->layout)
-    vkDestroyPipelineLayout (device, p->layout, NULL);
-  if (p->set_layout)
-    vkDestroyDescriptorSetLayout (device, p->set_layout, NULL);
-  g_free (p);
 }
 
 /* Runs when the GstVulkanDevice is disposed, while its VkDevice still
@@ -180,7 +79,7 @@ device_cache_destroy (gpointer data, GObject * where_the_device_was)
 
   g_hash_table_iter_init (&iter, cache->pipelines);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    pipeline_free (value, cache->device);
+    vkt_pipeline_free (value, cache->device);
   g_hash_table_unref (cache->pipelines);
   for (i = 0; i < cache->idle_fences->len; i++)
     vkDestroyFence (cache->device, g_array_index (cache->idle_fences, VkFence,
@@ -232,7 +131,7 @@ fence_acquire (VktDeviceCache * cache, VkFence * fence, GError ** error)
   g_mutex_unlock (&cache->lock);
   if (*fence)
     return TRUE;
-  return check_vk (vkCreateFence (cache->device, &info, NULL, fence), error,
+  return vkt_check_vk (vkCreateFence (cache->device, &info, NULL, fence), error,
       "vkCreateFence");
 }
 
@@ -357,14 +256,6 @@ shuffle_subgroup_size (GstVulkanDevice * device)
   return sub.subgroupSize;
 }
 
-#define NVIDIA_VENDOR_ID 0x10de
-
-gboolean
-vkt_compute_wants_optimized_spirv (const VkPhysicalDeviceProperties * props)
-{
-  return props->vendorID == NVIDIA_VENDOR_ID;
-}
-
 VktCompute *
 vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
     GError ** error)
@@ -412,7 +303,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
         queue->family, phys->properties.deviceName);
     goto fail;
   }
-  if (!check_vk (vkCreateCommandPool (dev, &pool_info, NULL, &c->cmd_pool),
+  if (!vkt_check_vk (vkCreateCommandPool (dev, &pool_info, NULL, &c->cmd_pool),
           error, "vkCreateCommandPool"))
     goto fail;
   cmd_info.commandPool = c->cmd_pool;
@@ -433,13 +324,13 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
 
     slot->kept = g_ptr_array_new_with_free_func (unref_mini_object);
     slot->uniform_base = (gsize) i * UNIFORM_SLOT_SIZE;
-    if (!check_vk (vkAllocateCommandBuffers (dev, &cmd_info, &slot->cmd),
+    if (!vkt_check_vk (vkAllocateCommandBuffers (dev, &cmd_info, &slot->cmd),
             error, "vkAllocateCommandBuffers"))
       goto fail;
-    if (!check_vk (vkCreateDescriptorPool (dev, &desc_info, NULL,
+    if (!vkt_check_vk (vkCreateDescriptorPool (dev, &desc_info, NULL,
                 &slot->desc_pool), error, "vkCreateDescriptorPool"))
       goto fail;
-    if (c->has_timestamps && !check_vk (vkCreateQueryPool (dev, &query_info,
+    if (c->has_timestamps && !vkt_check_vk (vkCreateQueryPool (dev, &query_info,
                 NULL, &slot->query_pool), error, "vkCreateQueryPool"))
       goto fail;
   }
@@ -476,139 +367,6 @@ guint
 vkt_compute_subgroup_size (VktCompute * c)
 {
   return c->shuffle_subgroup;
-}
-
-static VkDescriptorType
-descriptor_type (VktBindType bind)
-{
-  return bind == VKT_BIND_UNIFORM ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER :
-      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-}
-
-static VktPipeline *
-pipeline_create (VkDevice dev, const VktShader * shader, gboolean optimized,
-    const gint32 * spec, guint n_spec, GError ** error)
-{
-  VktPipeline *p = g_new0 (VktPipeline, 1);
-  VkDescriptorSetLayoutBinding bindings[VKT_MAX_BINDINGS];
-  VkSpecializationMapEntry entries[VKT_MAX_SPEC];
-  VkShaderModule module = VK_NULL_HANDLE;
-  guint i, n = 0;
-
-  p->shader = shader;
-  for (i = 0; i < shader->n_bindings; i++) {
-    if (shader->bindings[i] == VKT_BIND_UNUSED)
-      continue;
-    bindings[n++] = (VkDescriptorSetLayoutBinding) {
-      .binding = i,
-      .descriptorType = descriptor_type (shader->bindings[i]),
-      .descriptorCount = 1,
-      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-    };
-  }
-  {
-    VkDescriptorSetLayoutCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = n,
-      .pBindings = bindings,
-    };
-    if (!check_vk (vkCreateDescriptorSetLayout (dev, &info, NULL,
-                &p->set_layout), error, "vkCreateDescriptorSetLayout"))
-      goto fail;
-  }
-  {
-    VkPushConstantRange range = {
-      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-      .offset = 0,
-      .size = shader->push_size,
-    };
-    VkPipelineLayoutCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &p->set_layout,
-      .pushConstantRangeCount = shader->push_size ? 1 : 0,
-      .pPushConstantRanges = &range,
-    };
-    if (!check_vk (vkCreatePipelineLayout (dev, &info, NULL, &p->layout),
-            error, "vkCreatePipelineLayout"))
-      goto fail;
-  }
-  {
-    gboolean opt = optimized && shader->opt_code;
-    VkShaderModuleCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = opt ? shader->opt_code_size : shader->code_size,
-      .pCode = opt ? shader->opt_code : shader->code,
-    };
-    if (!check_vk (vkCreateShaderModule (dev, &info, NULL, &module), error,
-            "vkCreateShaderModule"))
-      goto fail;
-  }
-  for (i = 0; i < n_spec; i++)
-    entries[i] = (VkSpecializationMapEntry) {
-    i, i * sizeof (gint32), sizeof (gint32)};
-  {
-    VkSpecializationInfo spec_info = {
-      .mapEntryCount = n_spec,
-      .pMapEntries = entries,
-      .dataSize = n_spec * sizeof (gint32),
-      .pData = spec,
-    };
-    VkComputePipelineCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = module,
-            .pName = "main",
-            .pSpecializationInfo = n_spec ? &spec_info : NULL,
-          },
-      .layout = p->layout,
-    };
-    if (!check_vk (vkCreateComputePipelines (dev, VK_NULL_HANDLE, 1, &info,
-                NULL, &p->pipeline), error, "vkCreateComputePipelines"))
-      goto fail;
-  }
-  vkDestroyShaderModule (dev, module, NULL);
-  return p;
-
-fail:
-  if (module)
-    vkDestroyShaderModule (dev, module, NULL);
-  pipeline_free (p, dev);
-  return NULL;
-}
-
-VktPipeline *
-vkt_compute_pipeline (VktCompute * c, const VktShader * shader,
-    const gint32 * spec, guint n_spec, GError ** error)
-{
-  GString *key = g_string_new (shader->name);
-  VktPipeline *p;
-  guint i;
-
-  g_return_val_if_fail (n_spec <= VKT_MAX_SPEC, NULL);
-  for (i = 0; i < n_spec; i++)
-    g_string_append_printf (key, ",%d", spec[i]);
-
-  /* Compiling under the lock keeps two elements from building the same
-   * pipeline twice; it only happens on the first frame of a variant. */
-  g_mutex_lock (&c->cache->lock);
-  p = g_hash_table_lookup (c->cache->pipelines, key->str);
-  if (!p) {
-    gint64 t0 = g_get_monotonic_time ();
-    p = pipeline_create (c->device->device, shader,
-        vkt_compute_wants_optimized_spirv (&c->device->
-            physical_device->properties), spec, n_spec, error);
-    if (p) {
-      GST_DEBUG ("built pipeline %s in %.1f ms", key->str,
-          (g_get_monotonic_time () - t0) / 1000.0);
-      g_hash_table_insert (c->cache->pipelines, g_strdup (key->str), p);
-    }
-  }
-  g_mutex_unlock (&c->cache->lock);
-  g_string_free (key, TRUE);
-  return p;
 }
 
 static void
@@ -702,7 +460,7 @@ vkt_sync_wait (VktSync * sync, GError ** error)
     /* A device loss shows up here; the element turns it into an error. */
     VkResult res = vkWaitForFences (dev, 1, &sync->fence, VK_TRUE,
         G_MAXUINT64);
-    if (check_vk (res, &sync->error, "vkWaitForFences")) {
+    if (vkt_check_vk (res, &sync->error, "vkWaitForFences")) {
       sync->done = TRUE;
       if (sync->has_timestamps && sync->query_pool
           && vkGetQueryPoolResults (dev, sync->query_pool, 0, VKT_TS_COUNT,
@@ -769,13 +527,13 @@ vkt_compute_begin (VktCompute * c, GError ** error)
   c->n_traced = 0;
   c->tracing = c->has_timestamps
       && gst_debug_category_get_threshold (vkt_compute_debug) >= GST_LEVEL_TRACE;
-  if (!check_vk (vkResetDescriptorPool (dev, slot->desc_pool, 0), error,
+  if (!vkt_check_vk (vkResetDescriptorPool (dev, slot->desc_pool, 0), error,
           "vkResetDescriptorPool"))
     return FALSE;
-  if (!check_vk (vkResetCommandBuffer (slot->cmd, 0), error,
+  if (!vkt_check_vk (vkResetCommandBuffer (slot->cmd, 0), error,
           "vkResetCommandBuffer"))
     return FALSE;
-  if (!check_vk (vkBeginCommandBuffer (slot->cmd, &info), error,
+  if (!vkt_check_vk (vkBeginCommandBuffer (slot->cmd, &info), error,
           "vkBeginCommandBuffer"))
     return FALSE;
   c->cur = slot;
@@ -887,7 +645,7 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
       .dstSet = set,
       .dstBinding = i,
       .descriptorCount = 1,
-      .descriptorType = descriptor_type (shader->bindings[i]),
+      .descriptorType = vkt_descriptor_type (shader->bindings[i]),
       .pBufferInfo = &infos[n],
     };
     n++;
@@ -1050,7 +808,7 @@ vkt_compute_submit (VktCompute * c, GError ** error)
     c->error = NULL;
     goto fail;
   }
-  if (!check_vk (res, error, "vkEndCommandBuffer"))
+  if (!vkt_check_vk (res, error, "vkEndCommandBuffer"))
     goto fail;
   if (!(sync = sync_new (c, slot, error)))
     goto fail;
@@ -1063,7 +821,7 @@ vkt_compute_submit (VktCompute * c, GError ** error)
   res = vkQueueSubmit (c->queue->queue, 1, &submit, sync->fence);
   gst_vulkan_queue_submit_unlock (c->queue);
   g_mutex_unlock (&c->cache->submit_lock);
-  if (!check_vk (res, error, "vkQueueSubmit"))
+  if (!vkt_check_vk (res, error, "vkQueueSubmit"))
     goto fail;
   slot->sync = vkt_sync_ref (sync);
   mark_kept_memories (slot, sync);
@@ -1478,10 +1236,10 @@ vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
         "%s is not enabled", HOST_IMPORT_EXTENSION);
     return NULL;
   }
-  if (!check_vk (get_props (dev, type, import.pHostPointer, &host_props),
+  if (!vkt_check_vk (get_props (dev, type, import.pHostPointer, &host_props),
           error, "vkGetMemoryHostPointerPropertiesEXT"))
     return NULL;
-  if (!check_vk (vkCreateBuffer (dev, &buffer_info, NULL, &buffer), error,
+  if (!vkt_check_vk (vkCreateBuffer (dev, &buffer_info, NULL, &buffer), error,
           "vkCreateBuffer"))
     return NULL;
   vkGetBufferMemoryRequirements (dev, buffer, &req);
@@ -1494,10 +1252,10 @@ vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
   alloc.memoryTypeIndex = g_bit_nth_lsf (types, -1);
   imp = g_new0 (HostImport, 1);
   imp->device = gst_object_ref (device);
-  if (!check_vk (vkAllocateMemory (dev, &alloc, NULL, &imp->memory), error,
+  if (!vkt_check_vk (vkAllocateMemory (dev, &alloc, NULL, &imp->memory), error,
           "vkAllocateMemory (host pointer)"))
     goto fail;
-  if (!check_vk (vkBindBufferMemory (dev, buffer, imp->memory, 0), error,
+  if (!vkt_check_vk (vkBindBufferMemory (dev, buffer, imp->memory, 0), error,
           "vkBindBufferMemory"))
     goto fail;
   mem = gst_vulkan_buffer_memory_wrapped (device, buffer, usage, imp,

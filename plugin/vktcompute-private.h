@@ -1,0 +1,110 @@
+/* vktcompute-private.h: what the files of the compute helper share, not for
+ * the elements: the structures behind vktcompute.h's handles (VktCompute and
+ * its slots, VktPipeline, VktSync, the per-device cache), the debug
+ * category, and the helpers more than one of the files calls. */
+#ifndef __VKT_COMPUTE_PRIVATE_H__
+#define __VKT_COMPUTE_PRIVATE_H__
+
+#include "vktcompute.h"
+
+G_BEGIN_DECLS
+
+GST_DEBUG_CATEGORY_EXTERN (vkt_compute_debug);
+#define GST_CAT_DEFAULT vkt_compute_debug
+
+#define RECENT_UNIFORMS 8
+/* Dispatches of a frame timed one by one when the vktcompute debug
+ * category is at TRACE: a timestamp pair around each, after the frame's
+ * own timestamps in the slot's query pool. */
+#define MAX_TRACED 32
+#define N_QUERIES (VKT_TS_COUNT + 2 * MAX_TRACED)
+
+struct _VktPipeline
+{
+  VkDescriptorSetLayout set_layout;
+  VkPipelineLayout layout;
+  VkPipeline pipeline;
+  const VktShader *shader;
+};
+
+/* What the elements on one device share. Fences are recycled because
+ * creating and destroying one costs hundreds of microseconds on some
+ * drivers (NVIDIA 580: ~300 µs each way), more than a small frame's GPU
+ * work. */
+typedef struct
+{
+  GMutex lock;
+  VkDevice device;
+  GHashTable *pipelines;        /* key string -> VktPipeline* */
+  GArray *idle_fences;          /* VkFence, unsignalled */
+  /* Held around every vkQueueSubmit of ours on the device. gstvulkan 1.22
+   * hands out a new GstVulkanQueue, with a lock of its own, each time the
+   * same VkQueue is asked for: elements that found their queue apart (a
+   * tee's branches, pipelines sharing a device) submitted at once, which
+   * Vulkan forbids; on the H100 two streams lost the device within
+   * seconds. */
+  GMutex submit_lock;
+} VktDeviceCache;
+
+typedef struct
+{
+  VkCommandBuffer cmd;
+  VkDescriptorPool desc_pool;
+  VkQueryPool query_pool;
+  gsize uniform_base;           /* this slot's part of the uniform ring */
+  GPtrArray *kept;              /* GstMiniObjects used by the submission */
+  VktSync *sync;                /* the submission, until the slot is reused */
+} VktSlot;
+
+struct _VktCompute
+{
+  GstVulkanDevice *device;
+  GstVulkanQueue *queue;
+  VktDeviceCache *cache;
+
+  VkCommandPool cmd_pool;
+  VktSlot slots[VKT_SLOTS];
+  guint next_slot;
+  VktSlot *cur;                 /* the slot being recorded */
+  VktSync *last;                /* of vkt_compute_submit_wait() */
+  gboolean has_timestamps;
+  guint64 ts_mask;
+  gdouble ts_period;
+  guint32 ts_written;
+  guint shuffle_subgroup;       /* subgroup size with shuffles, 0: none */
+  gboolean tracing;             /* time each dispatch of this recording */
+  guint n_traced;
+  const gchar *traced[MAX_TRACED];
+
+  GstMemory *uniform_mem;
+  GstMapInfo uniform_map;
+  gsize uniform_used;
+  gsize uniform_align;
+  /* This recording's latest uploads: the same tables again (one per
+   * region of interest of a frame) take no room. */
+  struct
+  {
+    gsize offset, size;
+  } recent_uniforms[RECENT_UNIFORMS];
+  guint n_recent_uniforms, next_recent_uniform;
+
+  guint dispatches;
+  GError *error;                /* first recording error of this frame */
+
+  /* Between vkt_compute_streams_begin() and _end(): the dispatches held
+   * back, and the step (barriers so far) of the stream being recorded. */
+  guint streaming;              /* nesting depth of _streams_begin */
+  GArray *held;                 /* HeldDispatch */
+  guint step, max_step;
+};
+
+/* vktcompute.c */
+gboolean vkt_check_vk (VkResult res, GError ** error, const gchar * what);
+
+/* vktpipeline.c */
+void vkt_pipeline_free (gpointer data, VkDevice device);
+VkDescriptorType vkt_descriptor_type (VktBindType bind);
+
+G_END_DECLS
+
+#endif
