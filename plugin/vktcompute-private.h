@@ -46,6 +46,27 @@ typedef struct
   GMutex submit_lock;
 } VktDeviceCache;
 
+/* One submission in flight. Timestamps are read (under `lock`) by the first
+ * vkt_sync_wait() after the fence, while the slot still owns the query
+ * pool; the slot detaches the pool before it reuses it. */
+struct _VktSync
+{
+  gint refcount;
+  GMutex lock;
+  GstVulkanDevice *device;      /* keeps `cache` alive */
+  VktDeviceCache *cache;
+  VkFence fence;
+  gboolean done;
+  GError *error;                /* a failed wait, returned again */
+  VkQueryPool query_pool;       /* the slot's, until it is reused */
+  gboolean has_timestamps;
+  guint64 ts_mask;
+  gdouble ts_period;
+  guint64 timestamps[VKT_TS_COUNT];
+  guint n_traced;
+  const gchar *traced[MAX_TRACED];      /* shader names */
+};
+
 typedef struct
 {
   VkCommandBuffer cmd;
@@ -104,6 +125,9 @@ gboolean vkt_check_vk (VkResult res, GError ** error, const gchar * what);
 /* vktpipeline.c */
 void vkt_pipeline_free (gpointer data, VkDevice device);
 VkDescriptorType vkt_descriptor_type (VktBindType bind);
+
+/* vktsync.c */
+VktSync *vkt_sync_new (VktCompute * c, VktSlot * slot, GError ** error);
 
 G_END_DECLS
 

@@ -1,7 +1,8 @@
 /* vktcompute.c: see vktcompute.h. Pipelines and idle fences live in a cache
  * attached to the GstVulkanDevice (so every element on a device shares them,
  * and they go away with the device); everything else belongs to one
- * VktCompute. The pipeline cache is in vktpipeline.c. */
+ * VktCompute. The pipeline cache is in vktpipeline.c and VktSync and its
+ * fences in vktsync.c. */
 #include "vktcompute-private.h"
 #include "vktile_interface.h"
 
@@ -15,27 +16,6 @@ GST_DEBUG_CATEGORY (vkt_compute_debug);
 /* A frame's uniforms: recursivefilter's chunk tails take 10 KB each, up
  * to six of them (three planes, two axes) besides the small ones. */
 #define UNIFORM_SLOT_SIZE (256 * 1024)
-
-/* One submission in flight. Timestamps are read (under `lock`) by the first
- * vkt_sync_wait() after the fence, while the slot still owns the query
- * pool; the slot detaches the pool before it reuses it. */
-struct _VktSync
-{
-  gint refcount;
-  GMutex lock;
-  GstVulkanDevice *device;      /* keeps `cache` alive */
-  VktDeviceCache *cache;
-  VkFence fence;
-  gboolean done;
-  GError *error;                /* a failed wait, returned again */
-  VkQueryPool query_pool;       /* the slot's, until it is reused */
-  gboolean has_timestamps;
-  guint64 ts_mask;
-  gdouble ts_period;
-  guint64 timestamps[VKT_TS_COUNT];
-  guint n_traced;
-  const gchar *traced[MAX_TRACED];      /* shader names */
-};
 
 /* A dispatch recorded into a stream, emitted by vkt_compute_streams_end(). */
 typedef struct
@@ -111,42 +91,6 @@ device_cache_get (GstVulkanDevice * device)
   }
   g_mutex_unlock (&lock);
   return cache;
-}
-
-/* An unsignalled fence: an idle one, else a new one. */
-static gboolean
-fence_acquire (VktDeviceCache * cache, VkFence * fence, GError ** error)
-{
-  VkFenceCreateInfo info = {
-    .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
-  };
-
-  g_mutex_lock (&cache->lock);
-  *fence = VK_NULL_HANDLE;
-  if (cache->idle_fences->len) {
-    *fence = g_array_index (cache->idle_fences, VkFence,
-        cache->idle_fences->len - 1);
-    g_array_set_size (cache->idle_fences, cache->idle_fences->len - 1);
-  }
-  g_mutex_unlock (&cache->lock);
-  if (*fence)
-    return TRUE;
-  return vkt_check_vk (vkCreateFence (cache->device, &info, NULL, fence), error,
-      "vkCreateFence");
-}
-
-/* A fence whose submission has finished goes back for reuse; one whose
- * wait failed (device lost) is destroyed. */
-static void
-fence_release (VktDeviceCache * cache, VkFence fence, gboolean signalled)
-{
-  if (signalled && vkResetFences (cache->device, 1, &fence) == VK_SUCCESS) {
-    g_mutex_lock (&cache->lock);
-    g_array_append_val (cache->idle_fences, fence);
-    g_mutex_unlock (&cache->lock);
-  } else {
-    vkDestroyFence (cache->device, fence, NULL);
-  }
 }
 
 static void
@@ -377,132 +321,6 @@ set_error (VktCompute * c, VkResult res, const gchar * what)
 }
 
 /* ---- submissions ---- */
-
-static VktSync *
-sync_new (VktCompute * c, VktSlot * slot, GError ** error)
-{
-  VktSync *sync = g_new0 (VktSync, 1);
-
-  sync->refcount = 1;
-  g_mutex_init (&sync->lock);
-  sync->device = gst_object_ref (c->device);
-  sync->cache = c->cache;
-  if (!fence_acquire (c->cache, &sync->fence, error)) {
-    vkt_sync_unref (sync);
-    return NULL;
-  }
-  sync->has_timestamps = c->has_timestamps
-      && c->ts_written == (1u << VKT_TS_COUNT) - 1;
-  sync->query_pool = slot->query_pool;
-  sync->ts_mask = c->ts_mask;
-  sync->ts_period = c->ts_period;
-  sync->n_traced = c->n_traced;
-  memcpy (sync->traced, c->traced, sizeof (sync->traced));
-  return sync;
-}
-
-VktSync *
-vkt_sync_ref (VktSync * sync)
-{
-  g_atomic_int_inc (&sync->refcount);
-  return sync;
-}
-
-void
-vkt_sync_unref (VktSync * sync)
-{
-  if (!sync || !g_atomic_int_dec_and_test (&sync->refcount))
-    return;
-  /* An unsignalled fence may not be destroyed: a device loss has already
-   * failed the wait, and then nothing runs any more. */
-  if (sync->fence && !sync->done && !sync->error
-      && vkWaitForFences (sync->device->device, 1, &sync->fence, VK_TRUE,
-          G_MAXUINT64) == VK_SUCCESS)
-    sync->done = TRUE;
-  if (sync->fence)
-    fence_release (sync->cache, sync->fence, sync->done);
-  g_clear_error (&sync->error);
-  gst_object_unref (sync->device);
-  g_mutex_clear (&sync->lock);
-  g_free (sync);
-}
-
-/* The TRACE line of a traced submission: each dispatch's GPU time. */
-static void
-log_traced (VktSync * sync)
-{
-  guint64 ts[2 * MAX_TRACED];
-  GString *line;
-  guint i;
-
-  if (vkGetQueryPoolResults (sync->device->device, sync->query_pool,
-          VKT_TS_COUNT, 2 * sync->n_traced, sizeof (ts), ts, sizeof (guint64),
-          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
-    return;
-  line = g_string_new (NULL);
-  for (i = 0; i < sync->n_traced; i++) {
-    guint64 a = ts[2 * i] & sync->ts_mask, b = ts[2 * i + 1] & sync->ts_mask;
-    g_string_append_printf (line, "%s%s %.1f", i ? ", " : "",
-        sync->traced[i], b > a ? (b - a) * sync->ts_period / 1e3 : 0.0);
-  }
-  GST_TRACE ("dispatches (GPU µs): %s", line->str);
-  g_string_free (line, TRUE);
-}
-
-gboolean
-vkt_sync_wait (VktSync * sync, GError ** error)
-{
-  VkDevice dev = sync->device->device;
-  gboolean ok;
-
-  g_mutex_lock (&sync->lock);
-  if (!sync->done && !sync->error) {
-    /* A device loss shows up here; the element turns it into an error. */
-    VkResult res = vkWaitForFences (dev, 1, &sync->fence, VK_TRUE,
-        G_MAXUINT64);
-    if (vkt_check_vk (res, &sync->error, "vkWaitForFences")) {
-      sync->done = TRUE;
-      if (sync->has_timestamps && sync->query_pool
-          && vkGetQueryPoolResults (dev, sync->query_pool, 0, VKT_TS_COUNT,
-              sizeof (sync->timestamps), sync->timestamps, sizeof (guint64),
-              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
-        sync->has_timestamps = FALSE;
-      if (sync->n_traced && sync->query_pool)
-        log_traced (sync);
-    }
-  }
-  ok = sync->done;
-  if (!ok && error)
-    *error = g_error_copy (sync->error);
-  g_mutex_unlock (&sync->lock);
-  return ok;
-}
-
-gboolean
-vkt_sync_is_done (VktSync * sync)
-{
-  gboolean done;
-
-  g_mutex_lock (&sync->lock);
-  done = sync->done || sync->error
-      || vkGetFenceStatus (sync->device->device, sync->fence) != VK_NOT_READY;
-  g_mutex_unlock (&sync->lock);
-  return done;
-}
-
-guint64
-vkt_sync_elapsed_ns (VktSync * sync, VktTimestamp from, VktTimestamp to)
-{
-  guint64 a, b;
-
-  if (!vkt_sync_wait (sync, NULL) || !sync->has_timestamps)
-    return 0;
-  a = sync->timestamps[from] & sync->ts_mask;
-  b = sync->timestamps[to] & sync->ts_mask;
-  if (b <= a)
-    return 0;
-  return (guint64) ((b - a) * sync->ts_period + 0.5);
-}
 
 gboolean
 vkt_compute_begin (VktCompute * c, GError ** error)
@@ -810,7 +628,7 @@ vkt_compute_submit (VktCompute * c, GError ** error)
   }
   if (!vkt_check_vk (res, error, "vkEndCommandBuffer"))
     goto fail;
-  if (!(sync = sync_new (c, slot, error)))
+  if (!(sync = vkt_sync_new (c, slot, error)))
     goto fail;
 
   submit.pCommandBuffers = &slot->cmd;
