@@ -18,6 +18,9 @@ GST_DEBUG_CATEGORY_EXTERN (vkt_compute_debug);
  * own timestamps in the slot's query pool. */
 #define MAX_TRACED 32
 #define N_QUERIES (VKT_TS_COUNT + 2 * MAX_TRACED)
+/* Importing system memory: vkt_device_request_host_import() asks for it,
+ * vkt_buffer_import_host() uses it. */
+#define HOST_IMPORT_EXTENSION "VK_EXT_external_memory_host"
 
 struct _VktPipeline
 {

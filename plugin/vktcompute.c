@@ -1,8 +1,8 @@
 /* vktcompute.c: see vktcompute.h. Pipelines and idle fences live in a cache
  * attached to the GstVulkanDevice (so every element on a device shares them,
  * and they go away with the device); everything else belongs to one
- * VktCompute. The pipeline cache is in vktpipeline.c and VktSync and its
- * fences in vktsync.c. */
+ * VktCompute. The pipeline cache is in vktpipeline.c, VktSync and its fences
+ * in vktsync.c and buffers in vktbuffer.c. */
 #include "vktcompute-private.h"
 #include "vktile_interface.h"
 
@@ -729,136 +729,6 @@ vkt_compute_max_shared_bytes (VktCompute * c)
       limits.maxComputeSharedMemorySize;
 }
 
-/* ---- buffers and the submissions that use them ---- */
-
-static GMutex memory_sync_lock;
-
-/* Streaming threads of several elements ask for it at once. */
-static GQuark
-memory_sync_quark (void)
-{
-  static gsize quark;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark,
-        g_quark_from_static_string ("vktile-memory-sync"));
-  return (GQuark) quark;
-}
-
-void
-vkt_memory_set_sync (GstMemory * mem, VktSync * sync)
-{
-  g_mutex_lock (&memory_sync_lock);
-  gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), memory_sync_quark (),
-      vkt_sync_ref (sync), (GDestroyNotify) vkt_sync_unref);
-  g_mutex_unlock (&memory_sync_lock);
-}
-
-gboolean
-vkt_memory_wait (GstMemory * mem, GError ** error)
-{
-  VktSync *sync;
-  gboolean ok = TRUE;
-
-  g_mutex_lock (&memory_sync_lock);
-  sync = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
-      memory_sync_quark ());
-  if (sync)
-    vkt_sync_ref (sync);
-  g_mutex_unlock (&memory_sync_lock);
-  if (sync) {
-    ok = vkt_sync_wait (sync, error);
-    vkt_sync_unref (sync);
-  }
-  return ok;
-}
-
-gboolean
-vkt_buffer_wait (GstBuffer * buffer, GError ** error)
-{
-  guint i;
-
-  for (i = 0; i < gst_buffer_n_memory (buffer); i++)
-    if (!vkt_memory_wait (gst_buffer_peek_memory (buffer, i), error))
-      return FALSE;
-  return TRUE;
-}
-
-/* gstvulkan's buffer allocator, except that mapping a memory first waits
- * for the last submission that used it: whoever touches a frame from the
- * CPU sees the GPU's work on it finished, however the frame got there. */
-typedef struct
-{
-  GstVulkanBufferMemoryAllocator parent;
-} VktBufferAllocator;
-
-typedef struct
-{
-  GstVulkanBufferMemoryAllocatorClass parent_class;
-} VktBufferAllocatorClass;
-
-static GstMemoryMapFullFunction parent_map_full;
-
-static gpointer
-vkt_buffer_map_full (GstMemory * mem, GstMapInfo * info, gsize maxsize)
-{
-  GError *error = NULL;
-
-  if (!vkt_memory_wait (mem, &error)) {
-    GST_WARNING ("not mapping a buffer whose GPU work failed: %s",
-        error->message);
-    g_clear_error (&error);
-    return NULL;
-  }
-  return parent_map_full (mem, info, maxsize);
-}
-
-static void
-vkt_buffer_allocator_init (GTypeInstance * instance, gpointer klass)
-{
-  GstAllocator *alloc = GST_ALLOCATOR_CAST (instance);
-
-  /* gstvulkan's init has run: wrap the map function it installed. */
-  parent_map_full = alloc->mem_map_full;
-  alloc->mem_map_full = vkt_buffer_map_full;
-}
-
-/* This file is linked into the plugin and into the benchmark, which loads
- * the plugin: whichever registers the type first, the other uses it (the
- * two copies of the code are the same). */
-static GType
-vkt_buffer_allocator_get_type (void)
-{
-  static GType type = 0;
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_type_from_name ("VktBufferAllocator");
-    if (!t)
-      t = g_type_register_static_simple
-          (GST_TYPE_VULKAN_BUFFER_MEMORY_ALLOCATOR, "VktBufferAllocator",
-          sizeof (VktBufferAllocatorClass), NULL, sizeof (VktBufferAllocator),
-          vkt_buffer_allocator_init, 0);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-static GstAllocator *
-buffer_allocator (void)
-{
-  static GstAllocator *allocator = NULL;
-
-  if (g_once_init_enter (&allocator)) {
-    GstAllocator *a;
-    gst_vulkan_buffer_memory_init_once ();
-    a = g_object_new (vkt_buffer_allocator_get_type (), NULL);
-    gst_object_ref_sink (a);
-    GST_OBJECT_FLAG_SET (a, GST_OBJECT_FLAG_MAY_BE_LEAKED);
-    g_once_init_leave (&allocator, a);
-  }
-  return allocator;
-}
-
 /* The largest buffer the plugin allocates on `device`: the device's
  * largest allocation, and never 4 GiB or more, since the shaders address
  * buffers with 32-bit indices. (lavapipe says storage ranges end at
@@ -875,64 +745,6 @@ vkt_device_largest_buffer (GstVulkanDevice * device)
   if (get_properties2 (device, &m3) && m3.maxMemoryAllocationSize)
     limit = MIN (limit, m3.maxMemoryAllocationSize);
   return limit;
-}
-
-GstMemory *
-vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
-    GError ** error)
-{
-  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
-      VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  VkMemoryPropertyFlags props = host_visible ?
-      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-  GstAllocator *allocator = buffer_allocator ();
-  VkDeviceSize largest = vkt_device_largest_buffer (device);
-  GstMemory *mem;
-
-  if (GST_ROUND_UP_4 ((guint64) size) > largest) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
-        "The frame needs a buffer of %" G_GSIZE_FORMAT " bytes; this device "
-        "allocates at most %" G_GUINT64_FORMAT, size, (guint64) largest);
-    return NULL;
-  }
-  /* Storage buffers are read as whole words: round up so the last word of a
-   * plane never reaches past the allocation. */
-  mem = gst_vulkan_buffer_memory_alloc (device, GST_ROUND_UP_4 (MAX (size,
-              4)), usage, props);
-  if (!mem) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
-        "Cannot allocate a %s Vulkan buffer of %" G_GSIZE_FORMAT " bytes",
-        host_visible ? "host-visible" : "device-local", size);
-    return NULL;
-  }
-  /* Same class of allocator (it frees the memory the same way), with the
-   * waiting map. */
-  gst_object_unref (mem->allocator);
-  mem->allocator = gst_object_ref (allocator);
-  return mem;
-}
-
-/* ---- importing system memory ---- */
-
-#define HOST_IMPORT_EXTENSION "VK_EXT_external_memory_host"
-
-typedef struct
-{
-  GstVulkanDevice *device;
-  VkDeviceMemory memory;
-} HostImport;
-
-static void
-host_import_free (gpointer data)
-{
-  HostImport *imp = data;
-
-  if (imp->memory)
-    vkFreeMemory (imp->device->device, imp->memory, NULL);
-  gst_object_unref (imp->device);
-  g_free (imp);
 }
 
 gboolean
@@ -1003,96 +815,6 @@ vkt_device_host_import_alignment (GstVulkanDevice * device)
   return host.minImportedHostPointerAlignment;
 }
 
-GstMemory *
-vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
-    gconstpointer data, gsize size, gsize * offset, GError ** error)
-{
-  VkDevice dev = device->device;
-  PFN_vkGetMemoryHostPointerPropertiesEXT get_props =
-      (PFN_vkGetMemoryHostPointerPropertiesEXT)
-      gst_vulkan_device_get_proc_address (device,
-      "vkGetMemoryHostPointerPropertiesEXT");
-  const VkExternalMemoryHandleTypeFlagBits type =
-      VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
-  guintptr start = GPOINTER_TO_SIZE (data) & ~(guintptr) (alignment - 1);
-  gsize span = GST_ROUND_UP_N (GPOINTER_TO_SIZE (data) + size - start,
-      alignment);
-  VkMemoryHostPointerPropertiesEXT host_props = {
-    .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT,
-  };
-  VkExternalMemoryBufferCreateInfo external = {
-    .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
-    .handleTypes = type,
-  };
-  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-      VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-  VkBufferCreateInfo buffer_info = {
-    .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-    .pNext = &external,
-    .size = span,
-    .usage = usage,
-    .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-  };
-  VkImportMemoryHostPointerInfoEXT import = {
-    .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
-    .handleType = type,
-    .pHostPointer = GSIZE_TO_POINTER (start),
-  };
-  VkMemoryAllocateInfo alloc = {
-    .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-    .pNext = &import,
-    .allocationSize = span,
-  };
-  VkMemoryRequirements req;
-  VkBuffer buffer = VK_NULL_HANDLE;
-  HostImport *imp = NULL;
-  guint32 types;
-  GstMemory *mem;
-
-  if (!alignment || !get_props) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_EXTENSION_NOT_PRESENT,
-        "%s is not enabled", HOST_IMPORT_EXTENSION);
-    return NULL;
-  }
-  if (!vkt_check_vk (get_props (dev, type, import.pHostPointer, &host_props),
-          error, "vkGetMemoryHostPointerPropertiesEXT"))
-    return NULL;
-  if (!vkt_check_vk (vkCreateBuffer (dev, &buffer_info, NULL, &buffer), error,
-          "vkCreateBuffer"))
-    return NULL;
-  vkGetBufferMemoryRequirements (dev, buffer, &req);
-  types = req.memoryTypeBits & host_props.memoryTypeBits;
-  if (!types) {
-    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FORMAT_NOT_SUPPORTED,
-        "no memory type can hold both a buffer and this host memory");
-    goto fail;
-  }
-  alloc.memoryTypeIndex = g_bit_nth_lsf (types, -1);
-  imp = g_new0 (HostImport, 1);
-  imp->device = gst_object_ref (device);
-  if (!vkt_check_vk (vkAllocateMemory (dev, &alloc, NULL, &imp->memory), error,
-          "vkAllocateMemory (host pointer)"))
-    goto fail;
-  if (!vkt_check_vk (vkBindBufferMemory (dev, buffer, imp->memory, 0), error,
-          "vkBindBufferMemory"))
-    goto fail;
-  mem = gst_vulkan_buffer_memory_wrapped (device, buffer, usage, imp,
-      host_import_free);
-  /* The wrapper does not destroy a buffer it did not create. */
-  imp = NULL;
-  if (!mem)
-    goto fail;
-  *offset = GPOINTER_TO_SIZE (data) - start;
-  return mem;
-
-fail:
-  if (buffer)
-    vkDestroyBuffer (dev, buffer, NULL);
-  if (imp)
-    host_import_free (imp);
-  return NULL;
-}
-
 /* A discrete GPU: some device-local memory type the host cannot map. There
  * frames from host memory are copied to VRAM before they are filtered. */
 gboolean
@@ -1109,13 +831,6 @@ vkt_device_has_separate_vram (GstVulkanDevice * device)
       return TRUE;
   }
   return FALSE;
-}
-
-gboolean
-vkt_memory_is_device_local (GstMemory * mem)
-{
-  GstVulkanBufferMemory *bm = (GstVulkanBufferMemory *) mem;
-  return (bm->vk_mem->properties & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
 }
 
 static gboolean
