@@ -132,6 +132,10 @@ VkDescriptorType vkt_descriptor_type (VktBindType bind);
 /* vktsync.c */
 VktSync *vkt_sync_new (VktCompute * c, VktSlot * slot, GError ** error);
 
+/* vktdevice.c */
+VktDeviceCache *vkt_device_cache_get (GstVulkanDevice * device);
+guint vkt_device_shuffle_subgroup_size (GstVulkanDevice * device);
+
 G_END_DECLS
 
 #endif
