@@ -3,14 +3,12 @@
 #include "config.h"
 #endif
 
-#include "gstvktilefilter.h"
+#include "gstvktilefilter-private.h"
 #include "gstvktilebufferpool.h"
-#include "gstvktiletimingmeta-private.h"
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
-#define GST_CAT_DEFAULT gst_vktile_filter_debug
+GST_DEBUG_CATEGORY (gst_vktile_filter_debug);
 
 #define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, " \
     "NV12, Y444, P010_10LE, I420_10LE, Y444_16LE }"
@@ -19,7 +17,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_vktile_filter_debug);
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, \
         VKTILE_FORMATS)
 
-#define N_SCRATCH 4
 #define DEFAULT_FRAMES_IN_FLIGHT 2
 
 enum
@@ -43,16 +40,6 @@ enum
   PROP_DROP_INVALID,
 };
 
-/* How system memory reached the GPU, for the debug line that says so. */
-typedef enum
-{
-  INPUT_IN_PLACE,               /* a storage buffer the shaders read */
-  INPUT_GPU_COPY,               /* a Vulkan buffer copied on the GPU */
-  INPUT_IMPORTED,               /* system memory imported, copied by the GPU */
-  INPUT_IMPORTED_IN_PLACE,      /* system memory imported, read by the shaders */
-  INPUT_CPU_COPY,               /* system memory copied by the CPU */
-} InputPath;
-
 /* Whether the frame was moved into the working buffer before the filter
  * (timed as the upload); read in place, its crossing is the filter's. */
 static gboolean
@@ -69,93 +56,17 @@ static const gchar *const input_path_names[] = {
   "system memory copied by the CPU into a host-visible buffer",
 };
 
-typedef enum
-{
-  OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
-  OUTPUT_ACROSS_BUS,            /* the same, host memory of a discrete GPU */
-  OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
-} OutputPath;
-
-/* A frame whose GPU work is submitted, waiting to be pushed once it is done
- * (system memory out) or at once (Vulkan memory out). */
-typedef struct
-{
-  GstBuffer *outbuf;
-  VktSync *sync;
-} PendingFrame;
-
-typedef struct
-{
-  GstVulkanInstance *instance;
-  GstVulkanDevice *device;
-  GstVulkanQueue *queue;
-  VktCompute *compute;
-  gboolean separate_vram;
-
-  GstVideoInfo in_info, out_info;
-  gboolean out_vulkan;          /* output caps are memory:VulkanBuffer */
-
-  GstMemory *in_copy;           /* input moved here when it cannot be used in place */
-  GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
-  GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
-  GstMemory *scratch[N_SCRATCH];
-  /* While a frame's regions of interest are recorded (record_regions):
-   * each takes its own part of every scratch buffer, since their passes
-   * run side by side; bytes handed out so far, and regions still to come. */
-  gboolean scratch_per_region;
-  gsize scratch_used[N_SCRATCH];
-  guint regions_to_come;
-  GstMemory *temporal_state;
-  /* The state restarts with the next frame (start, flush, caps, stream
-   * start, DISCONT): gst_vktile_filter_take_restart(). */
-  gint temporal_restart;
-  GstMemory *report;            /* host-visible: what the GPU tells the element */
-  /* under the object lock: the report of the last frame recorded that
-   * reported, and which of its floats it wrote (bit i: float i) */
-  GstMemory *reported;
-  guint reported_floats;
-  guint64 frame_index;
-  gsize import_alignment;       /* 0: system memory is copied, not imported */
-  gint last_input_path, last_output_path;       /* -1: none yet */
-
-  /* Frames with system memory out are pushed from the source pad's task
-   * once their fence has signalled, while the streaming thread records
-   * the next ones. */
-  GMutex out_lock;
-  GCond out_cond;
-  GQueue out_queue;             /* PendingFrame*, oldest first */
-  gboolean out_flushing;
-  GstFlowReturn out_ret;        /* of the task's last push */
-  PendingFrame *recorded;       /* transform() to generate_output() */
-  GstVkTileTimingMessages *messages;    /* post-messages */
-
-  /* properties, under the object lock */
-  GstVkTileBorder border;
-  gdouble border_value;
-  VktRoiParams roi;
-  gchar **roi_meta_types;       /* roi-meta, NULL: off */
-  gint roi_padding;
-  guint planes;
-  guint frames_in_flight;
-  gboolean post_messages;
-  gint device_index;            /* -1: any */
-  gchar *device_name;           /* NULL: any */
-  gboolean drop_invalid;
-  gboolean roi_warned;          /* since the ROI or the caps last changed */
-} GstVkTileFilterPrivate;
-
-static void pending_frame_free (PendingFrame * pf);
-static void flush_output (GstVkTileFilter * self, gboolean stop);
-static void unflush_output (GstVkTileFilter * self);
-static GstFlowReturn drain_output (GstVkTileFilter * self);
-
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstVkTileFilter, gst_vktile_filter,
     GST_TYPE_BASE_TRANSFORM, G_ADD_PRIVATE (GstVkTileFilter)
     GST_DEBUG_CATEGORY_INIT (gst_vktile_filter_debug, "vktilefilter", 0,
         "vktile base filter"));
 
-#define PRIV(self) ((GstVkTileFilterPrivate *) \
-    gst_vktile_filter_get_instance_private (GST_VKTILE_FILTER (self)))
+/* PRIV(): the private struct, for every file of the base class. */
+GstVkTileFilterPrivate *
+gst_vktile_filter_get_priv (GstVkTileFilter * self)
+{
+  return gst_vktile_filter_get_instance_private (self);
+}
 
 GType
 gst_vktile_border_get_type (void)
@@ -200,8 +111,8 @@ gst_vktile_filter_class_add_pad_templates (GstElementClass * klass)
 /* The element error of a failed GPU operation: the message says what the
  * user can act on (memory, a lost device), the debug string keeps the
  * Vulkan detail. `what` completes "to ..." ("filter the frame"). */
-static void
-post_gpu_error (GstVkTileFilter * self, const gchar * what,
+void
+gst_vktile_filter_post_gpu_error (GstVkTileFilter * self, const gchar * what,
     const GError * error)
 {
   gint code = error && error->domain == GST_VULKAN_ERROR ? error->code : 0;
@@ -495,7 +406,7 @@ gst_vktile_filter_query (GstBaseTransform * bt, GstPadDirection direction,
       return TRUE;
   }
   if (GST_QUERY_TYPE (query) == GST_QUERY_DRAIN && direction == GST_PAD_SINK)
-    drain_output (GST_VKTILE_FILTER (bt));
+    gst_vktile_filter_drain_output (GST_VKTILE_FILTER (bt));
   if (!GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->query (bt,
           direction, query))
     return FALSE;
@@ -711,14 +622,15 @@ gst_vktile_filter_start (GstBaseTransform * bt)
   priv->frame_index = 0;
   priv->last_input_path = priv->last_output_path = -1;
   request_restart (GST_VKTILE_FILTER (bt));
-  unflush_output (GST_VKTILE_FILTER (bt));
+  gst_vktile_filter_unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
     if (g_error_matches (error, GST_RESOURCE_ERROR,
             GST_RESOURCE_ERROR_SETTINGS))
       GST_ELEMENT_ERROR (bt, RESOURCE, SETTINGS, ("%s", error->message),
           (NULL));
     else if (priv->device)
-      post_gpu_error (GST_VKTILE_FILTER (bt), "set up the filter", error);
+      gst_vktile_filter_post_gpu_error (GST_VKTILE_FILTER (bt),
+          "set up the filter", error);
     else
       GST_ELEMENT_ERROR (bt, RESOURCE, NOT_FOUND,
           ("No Vulkan device with compute support is available."),
@@ -742,7 +654,7 @@ release_device (GstVkTileFilter * self)
   GstVulkanQueue *queue;
   guint i;
 
-  g_clear_pointer (&priv->recorded, pending_frame_free);
+  g_clear_pointer (&priv->recorded, gst_vktile_filter_pending_frame_free);
   /* Everything below may still be in use by the GPU: wait first. */
   if (priv->compute)
     vkt_compute_drain (priv->compute);
@@ -767,7 +679,7 @@ release_device (GstVkTileFilter * self)
 static gboolean
 gst_vktile_filter_stop (GstBaseTransform * bt)
 {
-  flush_output (GST_VKTILE_FILTER (bt), TRUE);
+  gst_vktile_filter_flush_output (GST_VKTILE_FILTER (bt), TRUE);
   gst_vktile_timing_messages_clear (PRIV (bt)->messages);
   release_device (GST_VKTILE_FILTER (bt));
   return TRUE;
@@ -1022,16 +934,16 @@ gst_vktile_filter_prepare_output_buffer (GstBaseTransform * bt,
   if (pool && !gst_buffer_pool_is_active (pool)
       && !gst_buffer_pool_set_active (pool, TRUE)) {
     error = gst_vktile_buffer_pool_take_error (pool);
-    post_gpu_error (GST_VKTILE_FILTER (bt), "allocate the output frames",
-        error);
+    gst_vktile_filter_post_gpu_error (GST_VKTILE_FILTER (bt),
+        "allocate the output frames", error);
     ret = GST_FLOW_ERROR;
   } else {
     ret = GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->
         prepare_output_buffer (bt, inbuf, outbuf);
     if (ret == GST_FLOW_ERROR && pool
         && (error = gst_vktile_buffer_pool_take_error (pool)))
-      post_gpu_error (GST_VKTILE_FILTER (bt), "allocate an output frame",
-          error);
+      gst_vktile_filter_post_gpu_error (GST_VKTILE_FILTER (bt),
+          "allocate an output frame", error);
   }
   g_clear_error (&error);
   if (pool)
@@ -1998,156 +1910,6 @@ record_regions (GstVkTileFilter * self, VktFrame * frame, GArray * regions,
 
 /* ---- frames in flight ---- */
 
-static void
-pending_frame_free (PendingFrame * pf)
-{
-  if (pf->outbuf)
-    gst_buffer_unref (pf->outbuf);
-  vkt_sync_unref (pf->sync);
-  g_free (pf);
-}
-
-/* The source pad's task: pushes each frame with system memory out once its
- * GPU work is done, oldest first. */
-static void
-output_loop (GstVkTileFilter * self)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
-  GError *error = NULL;
-  GstFlowReturn ret;
-  PendingFrame *pf;
-
-  g_mutex_lock (&priv->out_lock);
-  while (!priv->out_flushing && g_queue_is_empty (&priv->out_queue))
-    g_cond_wait (&priv->out_cond, &priv->out_lock);
-  if (priv->out_flushing) {
-    g_mutex_unlock (&priv->out_lock);
-    gst_pad_pause_task (srcpad);
-    return;
-  }
-  pf = g_queue_peek_head (&priv->out_queue);
-  g_mutex_unlock (&priv->out_lock);
-
-  if (vkt_sync_wait (pf->sync, &error)) {
-    GstVkTileTimingMeta *m;
-    gst_vktile_timing_meta_complete_all (pf->outbuf);
-    m = gst_vktile_timing_meta_get (pf->outbuf, GST_OBJECT_NAME (self));
-    if (m)
-      GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " done: upload %"
-          G_GUINT64_FORMAT " ns, gpu %" G_GUINT64_FORMAT " ns, download %"
-          G_GUINT64_FORMAT " ns, cpu %" G_GUINT64_FORMAT " ns",
-          m->frame_index, m->upload_ns, m->gpu_ns, m->download_ns, m->cpu_ns);
-    /* Downstream gets the only reference: a reader that maps the frame
-     * for writing, or checks that nobody else holds it, may. */
-    ret = gst_pad_push (srcpad, g_steal_pointer (&pf->outbuf));
-    gst_vktile_timing_messages_post (priv->messages, GST_ELEMENT (self),
-        FALSE);
-  } else {
-    post_gpu_error (self, "filter the frame", error);
-    g_clear_error (&error);
-    ret = GST_FLOW_ERROR;
-  }
-
-  g_mutex_lock (&priv->out_lock);
-  /* A flush may have emptied the queue while we pushed. */
-  if (g_queue_peek_head (&priv->out_queue) == pf)
-    pending_frame_free (g_queue_pop_head (&priv->out_queue));
-  if (ret != GST_FLOW_OK && priv->out_ret == GST_FLOW_OK)
-    priv->out_ret = ret;
-  g_cond_broadcast (&priv->out_cond);
-  g_mutex_unlock (&priv->out_lock);
-  if (ret != GST_FLOW_OK) {
-    GST_DEBUG_OBJECT (self, "output task pausing: %s", gst_flow_get_name (ret));
-    gst_pad_pause_task (srcpad);
-  }
-}
-
-/* Queues a submitted frame for the task, once fewer than frames-in-flight
- * are waiting; returns the flow of the task's pushes. */
-static GstFlowReturn
-queue_output (GstVkTileFilter * self, GstBuffer * outbuf, VktSync * sync)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  PendingFrame *pf = g_new0 (PendingFrame, 1);
-  GstFlowReturn ret;
-  guint limit;
-
-  pf->outbuf = outbuf;
-  pf->sync = sync;
-  GST_OBJECT_LOCK (self);
-  limit = priv->frames_in_flight;
-  GST_OBJECT_UNLOCK (self);
-
-  g_mutex_lock (&priv->out_lock);
-  while (!priv->out_flushing && priv->out_ret == GST_FLOW_OK
-      && g_queue_get_length (&priv->out_queue) >= limit)
-    g_cond_wait (&priv->out_cond, &priv->out_lock);
-  ret = priv->out_flushing ? GST_FLOW_FLUSHING : priv->out_ret;
-  if (ret == GST_FLOW_OK) {
-    g_queue_push_tail (&priv->out_queue, pf);
-    pf = NULL;
-    g_cond_broadcast (&priv->out_cond);
-  }
-  g_mutex_unlock (&priv->out_lock);
-  if (pf)
-    pending_frame_free (pf);
-  else if (!gst_pad_start_task (GST_BASE_TRANSFORM_SRC_PAD (self),
-          (GstTaskFunction) output_loop, self, NULL))
-    ret = GST_FLOW_ERROR;
-  return ret;
-}
-
-/* Waits until every queued frame has been pushed. */
-static GstFlowReturn
-drain_output (GstVkTileFilter * self)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstFlowReturn ret;
-
-  g_mutex_lock (&priv->out_lock);
-  while (!priv->out_flushing && priv->out_ret == GST_FLOW_OK
-      && !g_queue_is_empty (&priv->out_queue))
-    g_cond_wait (&priv->out_cond, &priv->out_lock);
-  ret = priv->out_flushing ? GST_FLOW_FLUSHING : priv->out_ret;
-  g_mutex_unlock (&priv->out_lock);
-  return ret;
-}
-
-/* Stops the task and drops the queued frames; `stop` joins the task
- * (state change), else it is only paused (flush). */
-static void
-flush_output (GstVkTileFilter * self, gboolean stop)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
-  PendingFrame *pf;
-
-  g_mutex_lock (&priv->out_lock);
-  priv->out_flushing = TRUE;
-  g_cond_broadcast (&priv->out_cond);
-  g_mutex_unlock (&priv->out_lock);
-  if (stop)
-    gst_pad_stop_task (srcpad);
-  else
-    gst_pad_pause_task (srcpad);
-  g_mutex_lock (&priv->out_lock);
-  while ((pf = g_queue_pop_head (&priv->out_queue)))
-    pending_frame_free (pf);
-  g_mutex_unlock (&priv->out_lock);
-}
-
-static void
-unflush_output (GstVkTileFilter * self)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-
-  g_mutex_lock (&priv->out_lock);
-  priv->out_flushing = FALSE;
-  priv->out_ret = GST_FLOW_OK;
-  g_mutex_unlock (&priv->out_lock);
-}
-
 static GstFlowReturn
 gst_vktile_filter_generate_output (GstBaseTransform * bt, GstBuffer ** outbuf)
 {
@@ -2161,11 +1923,13 @@ gst_vktile_filter_generate_output (GstBaseTransform * bt, GstBuffer ** outbuf)
   if (!recorded)
     return ret;
   if (ret != GST_FLOW_OK || !*outbuf || *outbuf != recorded->outbuf) {
-    pending_frame_free (recorded);
+    gst_vktile_filter_pending_frame_free (recorded);
     return ret;
   }
   /* The queue takes the parent's reference to the buffer. */
-  ret = queue_output (GST_VKTILE_FILTER (bt), *outbuf, recorded->sync);
+  ret =
+      gst_vktile_filter_queue_output (GST_VKTILE_FILTER (bt), *outbuf,
+      recorded->sync);
   gst_buffer_unref (recorded->outbuf);
   g_free (recorded);
   *outbuf = NULL;
@@ -2191,17 +1955,17 @@ gst_vktile_filter_sink_event (GstBaseTransform * bt, GstEvent * event)
       /* Downstream flushing first, so that a push in progress returns. */
       ret = GST_BASE_TRANSFORM_CLASS (gst_vktile_filter_parent_class)->
           sink_event (bt, event);
-      flush_output (self, FALSE);
+      gst_vktile_filter_flush_output (self, FALSE);
       return ret;
     }
     case GST_EVENT_FLUSH_STOP:
-      flush_output (self, FALSE);
-      unflush_output (self);
+      gst_vktile_filter_flush_output (self, FALSE);
+      gst_vktile_filter_unflush_output (self);
       break;
     default:
       /* Frames go out before the events that followed them in. */
       if (GST_EVENT_IS_SERIALIZED (event))
-        drain_output (self);
+        gst_vktile_filter_drain_output (self);
       /* ... and their messages before the sink's end of stream. */
       if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
         gst_vktile_timing_messages_post (PRIV (self)->messages,
@@ -2403,7 +2167,7 @@ fail:
   g_clear_pointer (&regions, g_array_unref);
   if (sync)
     vkt_sync_unref (sync);
-  post_gpu_error (self, "filter the frame", error);
+  gst_vktile_filter_post_gpu_error (self, "filter the frame", error);
   g_clear_error (&error);
   return GST_FLOW_ERROR;
 }
@@ -2415,7 +2179,7 @@ gst_vktile_filter_change_state (GstElement * element,
     GstStateChange transition)
 {
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
-    flush_output (GST_VKTILE_FILTER (element), TRUE);
+    gst_vktile_filter_flush_output (GST_VKTILE_FILTER (element), TRUE);
   return GST_ELEMENT_CLASS (gst_vktile_filter_parent_class)->change_state
       (element, transition);
 }
@@ -2429,7 +2193,8 @@ gst_vktile_filter_finalize (GObject * object)
   g_strfreev (priv->roi_meta_types);
   g_free (priv->device_name);
   gst_vktile_timing_messages_free (priv->messages);
-  g_queue_clear_full (&priv->out_queue, (GDestroyNotify) pending_frame_free);
+  g_queue_clear_full (&priv->out_queue,
+      (GDestroyNotify) gst_vktile_filter_pending_frame_free);
   g_mutex_clear (&priv->out_lock);
   g_cond_clear (&priv->out_cond);
   if (priv->reported)

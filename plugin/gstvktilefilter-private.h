@@ -1,0 +1,120 @@
+/* gstvktilefilter-private.h: what the files of GstVkTileFilter share: its
+ * private struct (PRIV()), the frame paths, and the functions one of them
+ * calls in another, under the name of the file that defines them. Not
+ * installed; the subclasses use gstvktilefilter.h. */
+#ifndef __GST_VKTILE_FILTER_PRIVATE_H__
+#define __GST_VKTILE_FILTER_PRIVATE_H__
+
+#include "gstvktilefilter.h"
+#include "gstvktiletimingmeta-private.h"
+
+G_BEGIN_DECLS
+
+GST_DEBUG_CATEGORY_EXTERN (gst_vktile_filter_debug);
+#define GST_CAT_DEFAULT gst_vktile_filter_debug
+
+#define N_SCRATCH 4
+
+/* How system memory reached the GPU, for the debug line that says so. */
+typedef enum
+{
+  INPUT_IN_PLACE,               /* a storage buffer the shaders read */
+  INPUT_GPU_COPY,               /* a Vulkan buffer copied on the GPU */
+  INPUT_IMPORTED,               /* system memory imported, copied by the GPU */
+  INPUT_IMPORTED_IN_PLACE,      /* system memory imported, read by the shaders */
+  INPUT_CPU_COPY,               /* system memory copied by the CPU */
+} InputPath;
+
+typedef enum
+{
+  OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
+  OUTPUT_ACROSS_BUS,            /* the same, host memory of a discrete GPU */
+  OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
+} OutputPath;
+
+/* A frame whose GPU work is submitted, waiting to be pushed once it is done
+ * (system memory out) or at once (Vulkan memory out). */
+typedef struct
+{
+  GstBuffer *outbuf;
+  VktSync *sync;
+} PendingFrame;
+
+typedef struct
+{
+  GstVulkanInstance *instance;
+  GstVulkanDevice *device;
+  GstVulkanQueue *queue;
+  VktCompute *compute;
+  gboolean separate_vram;
+
+  GstVideoInfo in_info, out_info;
+  gboolean out_vulkan;          /* output caps are memory:VulkanBuffer */
+
+  GstMemory *in_copy;           /* input moved here when it cannot be used in place */
+  GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
+  GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
+  GstMemory *scratch[N_SCRATCH];
+  /* While a frame's regions of interest are recorded (record_regions):
+   * each takes its own part of every scratch buffer, since their passes
+   * run side by side; bytes handed out so far, and regions still to come. */
+  gboolean scratch_per_region;
+  gsize scratch_used[N_SCRATCH];
+  guint regions_to_come;
+  GstMemory *temporal_state;
+  /* The state restarts with the next frame (start, flush, caps, stream
+   * start, DISCONT): gst_vktile_filter_take_restart(). */
+  gint temporal_restart;
+  GstMemory *report;            /* host-visible: what the GPU tells the element */
+  /* under the object lock: the report of the last frame recorded that
+   * reported, and which of its floats it wrote (bit i: float i) */
+  GstMemory *reported;
+  guint reported_floats;
+  guint64 frame_index;
+  gsize import_alignment;       /* 0: system memory is copied, not imported */
+  gint last_input_path, last_output_path;       /* -1: none yet */
+
+  /* Frames with system memory out are pushed from the source pad's task
+   * once their fence has signalled, while the streaming thread records
+   * the next ones. */
+  GMutex out_lock;
+  GCond out_cond;
+  GQueue out_queue;             /* PendingFrame*, oldest first */
+  gboolean out_flushing;
+  GstFlowReturn out_ret;        /* of the task's last push */
+  PendingFrame *recorded;       /* transform() to generate_output() */
+  GstVkTileTimingMessages *messages;    /* post-messages */
+
+  /* properties, under the object lock */
+  GstVkTileBorder border;
+  gdouble border_value;
+  VktRoiParams roi;
+  gchar **roi_meta_types;       /* roi-meta, NULL: off */
+  gint roi_padding;
+  guint planes;
+  guint frames_in_flight;
+  gboolean post_messages;
+  gint device_index;            /* -1: any */
+  gchar *device_name;           /* NULL: any */
+  gboolean drop_invalid;
+  gboolean roi_warned;          /* since the ROI or the caps last changed */
+} GstVkTileFilterPrivate;
+
+GstVkTileFilterPrivate *gst_vktile_filter_get_priv (GstVkTileFilter * self);
+#define PRIV(self) gst_vktile_filter_get_priv (GST_VKTILE_FILTER (self))
+
+/* gstvktilefilter.c */
+void gst_vktile_filter_post_gpu_error (GstVkTileFilter * self,
+    const gchar * what, const GError * error);
+
+/* gstvktileoutput.c */
+void gst_vktile_filter_pending_frame_free (PendingFrame * pf);
+GstFlowReturn gst_vktile_filter_queue_output (GstVkTileFilter * self,
+    GstBuffer * outbuf, VktSync * sync);
+GstFlowReturn gst_vktile_filter_drain_output (GstVkTileFilter * self);
+void gst_vktile_filter_flush_output (GstVkTileFilter * self, gboolean stop);
+void gst_vktile_filter_unflush_output (GstVkTileFilter * self);
+
+G_END_DECLS
+
+#endif /* __GST_VKTILE_FILTER_PRIVATE_H__ */
