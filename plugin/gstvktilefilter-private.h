@@ -115,6 +115,13 @@ GstFlowReturn gst_vktile_filter_drain_output (GstVkTileFilter * self);
 void gst_vktile_filter_flush_output (GstVkTileFilter * self, gboolean stop);
 void gst_vktile_filter_unflush_output (GstVkTileFilter * self);
 
+/* gstvktilebuffers.c */
+void gst_vktile_filter_free_memory (GstMemory ** mem);
+gboolean gst_vktile_filter_ensure_buffer (GstVkTileFilter * self,
+    GstMemory ** slot, gsize size, gboolean host_visible, GError ** error);
+VktBufferRef gst_vktile_filter_bind (GstVkTileFilter * self, GstMemory * mem);
+void gst_vktile_filter_request_restart (GstVkTileFilter * self);
+
 G_END_DECLS
 
 #endif /* __GST_VKTILE_FILTER_PRIVATE_H__ */

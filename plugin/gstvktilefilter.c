@@ -601,17 +601,7 @@ open_device (GstVkTileFilter * self, GError ** error)
   return TRUE;
 }
 
-static void
-free_memory (GstMemory ** mem)
-{
-  if (*mem) {
-    gst_memory_unref (*mem);
-    *mem = NULL;
-  }
-}
-
 static void release_device (GstVkTileFilter * self);
-static void request_restart (GstVkTileFilter * self);
 
 static gboolean
 gst_vktile_filter_start (GstBaseTransform * bt)
@@ -621,7 +611,7 @@ gst_vktile_filter_start (GstBaseTransform * bt)
 
   priv->frame_index = 0;
   priv->last_input_path = priv->last_output_path = -1;
-  request_restart (GST_VKTILE_FILTER (bt));
+  gst_vktile_filter_request_restart (GST_VKTILE_FILTER (bt));
   gst_vktile_filter_unflush_output (GST_VKTILE_FILTER (bt));
   if (!open_device (GST_VKTILE_FILTER (bt), &error)) {
     if (g_error_matches (error, GST_RESOURCE_ERROR,
@@ -658,13 +648,13 @@ release_device (GstVkTileFilter * self)
   /* Everything below may still be in use by the GPU: wait first. */
   if (priv->compute)
     vkt_compute_drain (priv->compute);
-  free_memory (&priv->in_copy);
-  free_memory (&priv->in_staging);
-  free_memory (&priv->out_staging);
+  gst_vktile_filter_free_memory (&priv->in_copy);
+  gst_vktile_filter_free_memory (&priv->in_staging);
+  gst_vktile_filter_free_memory (&priv->out_staging);
   for (i = 0; i < N_SCRATCH; i++)
-    free_memory (&priv->scratch[i]);
-  free_memory (&priv->temporal_state);
-  free_memory (&priv->report);
+    gst_vktile_filter_free_memory (&priv->scratch[i]);
+  gst_vktile_filter_free_memory (&priv->temporal_state);
+  gst_vktile_filter_free_memory (&priv->report);
   g_clear_pointer (&priv->compute, vkt_compute_free);
   GST_OBJECT_LOCK (self);
   queue = g_steal_pointer (&priv->queue);
@@ -952,175 +942,6 @@ gst_vktile_filter_prepare_output_buffer (GstBaseTransform * bt,
 }
 
 /* ---- moving frames ---- */
-
-static gboolean
-ensure_buffer (GstVkTileFilter * self, GstMemory ** slot, gsize size,
-    gboolean host_visible, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-
-  if (*slot && gst_memory_get_sizes (*slot, NULL, NULL) >= size)
-    return TRUE;
-  free_memory (slot);
-  *slot = vkt_buffer_alloc (priv->device, size, host_visible, error);
-  return *slot != NULL;
-}
-
-/* The only way the recording gets at a buffer: the submission keeps it
- * alive until its fence, so a buffer replaced or freed by the element (or
- * returned to its pool) is never released under the GPU. */
-static VktBufferRef
-bind (GstVkTileFilter * self, GstMemory * mem)
-{
-  VktBufferRef ref = { ((GstVulkanBufferMemory *) mem)->buffer, 0, 0 };
-
-  vkt_compute_keep (PRIV (self)->compute, mem);
-  return ref;
-}
-
-/* The next unused part of scratch buffer `slot` for the region being
- * recorded. A buffer too small for it is replaced by one with room for
- * this part in every region still to come; the regions recorded before
- * keep the old one (the recording holds it). */
-static gboolean
-region_scratch (GstVkTileFilter * self, guint slot, gsize size,
-    VktBufferRef * ref, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  gsize align = MAX (priv->device->physical_device->properties.
-      limits.minStorageBufferOffsetAlignment, 4);
-  gsize part = (MAX (size, 1) + align - 1) / align * align;
-  gsize have = priv->scratch[slot] ?
-      gst_memory_get_sizes (priv->scratch[slot], NULL, NULL) : 0;
-
-  if (priv->scratch_used[slot] + part > have) {
-    if (!ensure_buffer (self, &priv->scratch[slot],
-            MAX (2 * have, part * MAX (priv->regions_to_come, 1)), FALSE,
-            error))
-      return FALSE;
-    priv->scratch_used[slot] = 0;
-  }
-  *ref = bind (self, priv->scratch[slot]);
-  ref->offset = priv->scratch_used[slot];
-  ref->range = part;
-  priv->scratch_used[slot] += part;
-  return TRUE;
-}
-
-gboolean
-gst_vktile_filter_scratch (GstVkTileFilter * self, guint slot, gsize size,
-    VktBufferRef * ref, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-
-  g_return_val_if_fail (slot < N_SCRATCH, FALSE);
-  if (priv->scratch_per_region)
-    return region_scratch (self, slot, size, ref, error);
-  if (!ensure_buffer (self, &priv->scratch[slot], size, FALSE, error))
-    return FALSE;
-  *ref = bind (self, priv->scratch[slot]);
-  return TRUE;
-}
-
-gboolean
-gst_vktile_filter_temporal_state (GstVkTileFilter * self, gsize size,
-    VktBufferRef * ref, gboolean * fresh, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstMemory *old = priv->temporal_state;
-
-  *fresh = !old || gst_memory_get_sizes (old, NULL, NULL) < size;
-  if (*fresh) {
-    /* Not ensure_buffer: a state that shrinks keeps its buffer but is as
-     * new to the caller, who compares layouts. */
-    priv->temporal_state = NULL;
-    if (old)
-      gst_memory_unref (old);
-    priv->temporal_state = vkt_buffer_alloc (priv->device, size, FALSE, error);
-    if (!priv->temporal_state)
-      return FALSE;
-  }
-  *ref = bind (self, priv->temporal_state);
-  return TRUE;
-}
-
-gboolean
-gst_vktile_filter_take_restart (GstVkTileFilter * self)
-{
-  return g_atomic_int_exchange (&PRIV (self)->temporal_restart, FALSE);
-}
-
-void
-gst_vktile_filter_set_reported (GstVkTileFilter * self, guint floats)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstMemory *report = floats ? priv->report : NULL;
-
-  GST_OBJECT_LOCK (self);
-  if (priv->reported != report) {
-    if (priv->reported)
-      gst_memory_unref (priv->reported);
-    priv->reported = report ? gst_memory_ref (report) : NULL;
-  }
-  priv->reported_floats = floats;
-  GST_OBJECT_UNLOCK (self);
-}
-
-void
-gst_vktile_filter_read_reported (GstVkTileFilter * self, GValue * array)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstMemory *report;
-  guint floats, i;
-  GstMapInfo map;
-
-  GST_OBJECT_LOCK (self);
-  report = priv->reported ? gst_memory_ref (priv->reported) : NULL;
-  floats = priv->reported_floats;
-  GST_OBJECT_UNLOCK (self);
-  if (!report)
-    return;
-  /* The map waits for the last frame that wrote the report. */
-  if (gst_memory_map (report, &map, GST_MAP_READ)) {
-    const gfloat *value = (const gfloat *) map.data;
-    for (i = 0; i < 32 && (i + 1) * sizeof (gfloat) <= map.size; i++) {
-      GValue v = G_VALUE_INIT;
-      if (!(floats & (1u << i)))
-        continue;
-      g_value_init (&v, G_TYPE_DOUBLE);
-      g_value_set_double (&v, value[i]);
-      gst_value_array_append_and_take_value (array, &v);
-    }
-    gst_memory_unmap (report, &map);
-  }
-  gst_memory_unref (report);
-}
-
-static void
-request_restart (GstVkTileFilter * self)
-{
-  g_atomic_int_set (&PRIV (self)->temporal_restart, TRUE);
-}
-
-GstMemory *
-gst_vktile_filter_report (GstVkTileFilter * self, gsize size,
-    VktBufferRef * ref, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstMapInfo map;
-
-  if (!priv->report || gst_memory_get_sizes (priv->report, NULL, NULL) < size) {
-    if (!ensure_buffer (self, &priv->report, size, TRUE, error))
-      return NULL;
-    /* Read before the GPU writes it: nothing to report yet. */
-    if (gst_memory_map (priv->report, &map, GST_MAP_WRITE)) {
-      memset (map.data, 0, map.size);
-      gst_memory_unmap (priv->report, &map);
-    }
-  }
-  *ref = bind (self, priv->report);
-  return priv->report;
-}
 
 static gboolean
 is_storage_buffer (GstVkTileFilter * self, GstMemory * mem)
@@ -1427,7 +1248,7 @@ import_in_place (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     return FALSE;
   fits = end <= size && layout_word_aligned (info, base, offsets, strides);
   if (fits) {
-    frame->in = bind (self, vk);
+    frame->in = gst_vktile_filter_bind (self, vk);
     set_plane_words (frame, info, base, offsets, strides, TRUE);
   }
   gst_memory_unref (vk);
@@ -1547,15 +1368,16 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
       gsize size = gst_memory_get_sizes (mem0, NULL, NULL);
       VkBufferCopy region = { mem0->offset, 0, size };
-      if (!ensure_buffer (self, &priv->in_copy, size, FALSE, error))
+      if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, size, FALSE,
+              error))
         return FALSE;
       vkt_compute_copy (priv->compute, ((GstVulkanBufferMemory *) mem0)->buffer,
           ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-      frame->in = bind (self, priv->in_copy);
+      frame->in = gst_vktile_filter_bind (self, priv->in_copy);
       set_plane_words (frame, info, 0, offsets, strides, TRUE);
       *path = INPUT_GPU_COPY;
     } else {
-      frame->in = bind (self, mem0);
+      frame->in = gst_vktile_filter_bind (self, mem0);
       set_plane_words (frame, info, mem0->offset, offsets, strides, TRUE);
       *path = INPUT_IN_PLACE;
     }
@@ -1571,8 +1393,8 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
   /* Vulkan buffers without storage usage (vulkanupload): copy on the GPU. */
   if (all_vulkan) {
     VkBuffer staged;
-    if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
-            error))
+    if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, info->size,
+            !priv->separate_vram, error))
       return FALSE;
     staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
     for (i = 0; i < n_planes; i++) {
@@ -1589,7 +1411,7 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
           mem->offset + skip, strides[i], staged, info->offset[i],
           info->stride[i], info, i);
     }
-    frame->in = bind (self, priv->in_copy);
+    frame->in = gst_vktile_filter_bind (self, priv->in_copy);
     set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
     *path = INPUT_GPU_COPY;
     return TRUE;
@@ -1625,15 +1447,15 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
     return TRUE;
   }
-  if (!ensure_buffer (self, &priv->in_copy, info->size, !priv->separate_vram,
-          error)) {
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, info->size,
+          !priv->separate_vram, error)) {
     g_clear_error (&import_error);
     return FALSE;
   }
   if (priv->import_alignment) {
     if (!import_error
         && import_input (self, inbuf, offsets, strides, &import_error)) {
-      frame->in = bind (self, priv->in_copy);
+      frame->in = gst_vktile_filter_bind (self, priv->in_copy);
       set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
       *path = INPUT_IMPORTED;
       *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
@@ -1646,18 +1468,19 @@ prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
     g_clear_error (&import_error);
     vkt_compute_barrier (priv->compute);
   }
-  if (!ensure_buffer (self, &priv->in_staging, info->size, TRUE, error)
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->in_staging, info->size,
+          TRUE, error)
       || !copy_frame_staging (info, inbuf, priv->in_staging, TRUE, error))
     return FALSE;
   *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   if (priv->separate_vram) {
     VkBufferCopy region = { 0, 0, info->size };
     vkt_compute_copy (priv->compute,
-        bind (self, priv->in_staging).buffer,
+        gst_vktile_filter_bind (self, priv->in_staging).buffer,
         ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-    frame->in = bind (self, priv->in_copy);
+    frame->in = gst_vktile_filter_bind (self, priv->in_copy);
   } else {
-    frame->in = bind (self, priv->in_staging);
+    frame->in = gst_vktile_filter_bind (self, priv->in_staging);
   }
   set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
   *path = INPUT_CPU_COPY;
@@ -1682,7 +1505,7 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
      * the bus while they compute, where a separate download would follow
      * them (measured on the H100: 4K recursivefilter 420 -> 527 frames/s,
      * every element faster). */
-    frame->out = bind (self, mem0);
+    frame->out = gst_vktile_filter_bind (self, mem0);
     set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
     *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
         OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
@@ -1690,9 +1513,10 @@ prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
       frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
     return TRUE;
   }
-  if (!ensure_buffer (self, &priv->out_staging, info->size, TRUE, error))
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->out_staging, info->size,
+          TRUE, error))
     return FALSE;
-  frame->out = bind (self, priv->out_staging);
+  frame->out = gst_vktile_filter_bind (self, priv->out_staging);
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
   return TRUE;
@@ -1944,7 +1768,7 @@ gst_vktile_filter_sink_event (GstBaseTransform * bt, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP
       || GST_EVENT_TYPE (event) == GST_EVENT_CAPS
       || GST_EVENT_TYPE (event) == GST_EVENT_STREAM_START)
-    request_restart (self);
+    gst_vktile_filter_request_restart (self);
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_FLUSH_START:{
       gboolean ret;
@@ -2013,7 +1837,7 @@ gst_vktile_filter_before_transform (GstBaseTransform * bt, GstBuffer * inbuf)
   GstClockTime stream_time;
 
   if (GST_BUFFER_FLAG_IS_SET (inbuf, GST_BUFFER_FLAG_DISCONT))
-    request_restart (GST_VKTILE_FILTER (bt));
+    gst_vktile_filter_request_restart (GST_VKTILE_FILTER (bt));
   if (bt->segment.format != GST_FORMAT_TIME)
     return;
   stream_time = gst_segment_to_stream_time (&bt->segment, GST_FORMAT_TIME,
