@@ -122,6 +122,11 @@ gboolean gst_vktile_filter_ensure_buffer (GstVkTileFilter * self,
 VktBufferRef gst_vktile_filter_bind (GstVkTileFilter * self, GstMemory * mem);
 void gst_vktile_filter_request_restart (GstVkTileFilter * self);
 
+/* gstvktiledevice.c */
+gboolean gst_vktile_filter_open_device (GstVkTileFilter * self,
+    GError ** error);
+void gst_vktile_filter_release_device (GstVkTileFilter * self);
+
 G_END_DECLS
 
 #endif /* __GST_VKTILE_FILTER_PRIVATE_H__ */
