@@ -127,6 +127,22 @@ gboolean gst_vktile_filter_open_device (GstVkTileFilter * self,
     GError ** error);
 void gst_vktile_filter_release_device (GstVkTileFilter * self);
 
+/* gstvktileframeio.c */
+extern GQuark gst_vktile_filter_host_import_quark;
+gboolean gst_vktile_filter_check_frame_layout (GstBuffer * buf,
+    const GstVideoInfo * info, const gchar * what, GError ** error);
+void gst_vktile_filter_record_plane_copy (VktCompute * compute, VkBuffer src,
+    gsize src_off, gint src_stride, VkBuffer dst, gsize dst_off,
+    gint dst_stride, const GstVideoInfo * info, guint plane);
+gboolean gst_vktile_filter_copy_frame_staging (const GstVideoInfo * info,
+    GstBuffer * buf, GstMemory * staging, gboolean into_staging,
+    GError ** error);
+gboolean gst_vktile_filter_prepare_input (GstVkTileFilter * self,
+    GstBuffer * inbuf, VktFrame * frame, InputPath * path, guint64 * cpu_ns,
+    GError ** error);
+gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
+    GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
+
 G_END_DECLS
 
 #endif /* __GST_VKTILE_FILTER_PRIVATE_H__ */

@@ -738,61 +738,6 @@ gst_vktile_filter_prepare_output_buffer (GstBaseTransform * bt,
   return ret;
 }
 
-/* ---- moving frames ---- */
-
-static gboolean
-is_storage_buffer (GstVkTileFilter * self, GstMemory * mem)
-{
-  GstVulkanBufferMemory *bm = (GstVulkanBufferMemory *) mem;
-
-  return gst_is_vulkan_buffer_memory (mem)
-      && bm->device == PRIV (self)->device
-      && (bm->usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-}
-
-static void
-frame_layout (GstBuffer * buf, const GstVideoInfo * info, gsize * offsets,
-    gint * strides)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  guint i;
-
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    offsets[i] = meta ? meta->offset[i] : info->offset[i];
-    strides[i] = meta ? meta->stride[i] : info->stride[i];
-  }
-}
-
-static gboolean
-layout_word_aligned (const GstVideoInfo * info, gsize base,
-    const gsize * offsets, const gint * strides)
-{
-  guint i;
-
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++)
-    if ((base + offsets[i]) % 4 || strides[i] % 4 || strides[i] <= 0)
-      return FALSE;
-  return TRUE;
-}
-
-static void
-set_plane_words (VktFrame * frame, const GstVideoInfo * info, gsize base,
-    const gsize * offsets, const gint * strides, gboolean input)
-{
-  guint i;
-
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    VktPlane *p = &frame->planes[i];
-    if (input) {
-      p->in_base = (base + offsets[i]) / 4;
-      p->in_stride = strides[i] / 4;
-    } else {
-      p->out_base = (base + offsets[i]) / 4;
-      p->out_stride = strides[i] / 4;
-    }
-  }
-}
-
 /* The lane of component c inside its pixel, counted in components. Byte
  * offsets of 16-bit components are even; GStreamer 1.22 tables V of
  * P010_10LE at offset 1, counted in components, where its pack and unpack
@@ -805,518 +750,6 @@ comp_lane (const GstVideoFormatInfo * finfo, guint c)
   if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) <= 8 || offset % 2 != 0)
     return offset;
   return offset / 2;
-}
-
-/* Bytes of one row of plane `plane` that hold pixels. */
-static gsize
-plane_row_bytes (const GstVideoInfo * info, guint plane)
-{
-  const GstVideoFormatInfo *finfo = info->finfo;
-  guint c;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == plane)
-      return (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, c) *
-          GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
-  return 0;
-}
-
-static gint
-plane_rows (const GstVideoInfo * info, guint plane)
-{
-  guint c;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_FORMAT_INFO_PLANE (info->finfo, c) == plane)
-      return GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-  return 0;
-}
-
-/* Whether `buf` holds the frame `info` describes, laid out as its
- * GstVideoMeta (else the caps) says: each plane's rows inside the memory
- * that holds the plane's first byte — a GPU copy, an import and a mapped
- * video meta all see only that memory — or, for system memory without a
- * meta (mapped whole), inside the buffer. Nothing outside a buffer is
- * read or written because of what a stream claims. */
-static gboolean
-check_frame_layout (GstBuffer * buf, const GstVideoInfo * info,
-    const gchar * what, GError ** error)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  guint n_planes = GST_VIDEO_INFO_N_PLANES (info);
-  gsize offsets[GST_VIDEO_MAX_PLANES];
-  gint strides[GST_VIDEO_MAX_PLANES];
-  gsize buf_size = gst_buffer_get_size (buf);
-  gboolean whole_buffer_mapped;
-  guint i;
-
-  if (gst_buffer_n_memory (buf) == 0) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "the %s buffer holds no memory", what);
-    return FALSE;
-  }
-  whole_buffer_mapped = !meta
-      && !gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, 0));
-
-  if (meta && (meta->format != GST_VIDEO_INFO_FORMAT (info)
-          || meta->width != (guint) GST_VIDEO_INFO_WIDTH (info)
-          || meta->height != (guint) GST_VIDEO_INFO_HEIGHT (info)
-          || meta->n_planes != n_planes)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "the %s buffer's video meta describes a %ux%u %s frame, the caps "
-        "a %dx%d %s frame", what, meta->width, meta->height,
-        gst_video_format_to_string (meta->format),
-        GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
-        GST_VIDEO_INFO_NAME (info));
-    return FALSE;
-  }
-  frame_layout (buf, info, offsets, strides);
-  for (i = 0; i < n_planes; i++) {
-    guint64 row = plane_row_bytes (info, i), rows = plane_rows (info, i);
-    guint64 extent, room;
-    guint idx, len;
-    gsize skip;
-
-    if (strides[i] <= 0 || (guint64) strides[i] < row) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "the %s frame's plane %u has a stride of %d bytes, its rows need "
-          "%" G_GUINT64_FORMAT, what, i, strides[i], row);
-      return FALSE;
-    }
-    extent = (guint64) strides[i] * (rows - 1) + row;
-    if (whole_buffer_mapped) {
-      skip = offsets[i];
-      room = buf_size;
-    } else if (gst_buffer_find_memory (buf, offsets[i], 1, &idx, &len, &skip)) {
-      room = gst_memory_get_sizes (gst_buffer_peek_memory (buf, idx), NULL,
-          NULL);
-    } else {
-      skip = offsets[i];
-      room = 0;
-    }
-    if (skip >= room || extent > room - skip) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "the %s frame's plane %u needs %" G_GUINT64_FORMAT " bytes from "
-          "byte %" G_GSIZE_FORMAT " of its memory, which holds %"
-          G_GUINT64_FORMAT " (buffer of %" G_GSIZE_FORMAT " bytes)", what, i,
-          extent, skip, room, buf_size);
-      return FALSE;
-    }
-  }
-  return TRUE;
-}
-
-/* Copies regions that put plane `plane` at (src_off, src_stride) of one
- * buffer into (dst_off, dst_stride) of another: one region when the strides
- * agree, else one per row. */
-static void
-record_plane_copy (VktCompute * compute, VkBuffer src, gsize src_off,
-    gint src_stride, VkBuffer dst, gsize dst_off, gint dst_stride,
-    const GstVideoInfo * info, guint plane)
-{
-  gsize row = plane_row_bytes (info, plane);
-  gint rows = plane_rows (info, plane), r;
-
-  if (rows <= 0 || row == 0)
-    return;
-  if (src_stride == dst_stride) {
-    VkBufferCopy region = { src_off, dst_off,
-      (gsize) src_stride * (rows - 1) + row
-    };
-    vkt_compute_copy (compute, src, dst, 1, &region);
-    return;
-  }
-  {
-    VkBufferCopy *regions = g_new (VkBufferCopy, rows);
-    for (r = 0; r < rows; r++)
-      regions[r] = (VkBufferCopy) {
-      src_off + (gsize) r * src_stride, dst_off + (gsize) r * dst_stride, row};
-    vkt_compute_copy (compute, src, dst, rows, regions);
-    g_free (regions);
-  }
-}
-
-/* An import of a system memory, kept on that memory: upstream pools hand
- * the same memories round, and pinning pages costs more than using them. */
-typedef struct
-{
-  GstMemory *vk;                /* the imported pages, as a Vulkan buffer */
-  GstVulkanDevice *device;
-  gconstpointer data;           /* where the memory's bytes were */
-  gsize size;
-  gsize offset;                 /* of data in vk */
-} HostImportCache;
-
-static void
-host_import_cache_free (gpointer data)
-{
-  HostImportCache *cache = data;
-
-  gst_memory_unref (cache->vk);
-  g_free (cache);
-}
-
-/* Elements on other threads may import the same memory at once (a tee,
- * streams sharing frames): the cache on it is looked up and replaced under
- * this lock, and each caller takes its own reference to the import. */
-static GMutex host_import_lock;
-static GQuark host_import_quark;         /* class_init */
-
-/* The Vulkan buffer holding `mem`'s bytes (a reference: unref it) and
- * where they start in it. */
-static GstMemory *
-import_memory (GstVkTileFilter * self, GstMemory * mem, gsize * base,
-    gsize * size, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GQuark quark = host_import_quark;
-  HostImportCache *cache;
-  GstMemory *vk = NULL;
-  GstMapInfo map;
-
-  /* Only the default allocator's bytes stay where a map found them; other
-   * allocators may map a temporary copy or unmap the pages again. */
-  if (!gst_memory_is_type (mem, GST_ALLOCATOR_SYSMEM)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "%s memory is not plain system memory", mem->allocator ?
-        mem->allocator->mem_type : "unknown");
-    return NULL;
-  }
-  if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "Cannot map the input memory");
-    return NULL;
-  }
-  /* System memory stays where it is once mapped. */
-  gst_memory_unmap (mem, &map);
-  g_mutex_lock (&host_import_lock);
-  cache = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem), quark);
-  if (!cache || cache->device != priv->device || cache->data != map.data
-      || cache->size != map.size) {
-    gsize offset;
-    GstMemory *imported = vkt_buffer_import_host (priv->device,
-        priv->import_alignment, map.data, map.size, &offset, error);
-    if (!imported)
-      goto done;
-    cache = g_new0 (HostImportCache, 1);
-    cache->vk = imported;
-    cache->device = priv->device;
-    cache->data = map.data;
-    cache->size = map.size;
-    cache->offset = offset;
-    gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), quark, cache,
-        host_import_cache_free);
-  }
-  vk = gst_memory_ref (cache->vk);
-  *base = cache->offset;
-  *size = cache->size;
-done:
-  g_mutex_unlock (&host_import_lock);
-  return vk;
-}
-
-/* Binds the import of a system-memory frame as the shaders' input where one
- * memory holds every plane on word boundaries (on a discrete GPU, for the
- * shaders that read it well: reads_input_in_runs()). FALSE without an
- * error where the layout does not allow it. */
-static gboolean
-import_in_place (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
-    const gsize * offsets, const gint * strides, GError ** error)
-{
-  const GstVideoInfo *info = &PRIV (self)->in_info;
-  gsize base, size, end = 0;
-  gboolean fits;
-  GstMemory *vk;
-  guint i;
-
-  if (gst_buffer_n_memory (inbuf) != 1)
-    return FALSE;
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    gsize rows = plane_rows (info, i);
-    if (strides[i] <= 0)
-      return FALSE;
-    if (rows > 0)
-      end = MAX (end, offsets[i] + (gsize) strides[i] * (rows - 1)
-          + plane_row_bytes (info, i));
-  }
-  vk = import_memory (self, gst_buffer_peek_memory (inbuf, 0), &base, &size,
-      error);
-  if (!vk)
-    return FALSE;
-  fits = end <= size && layout_word_aligned (info, base, offsets, strides);
-  if (fits) {
-    frame->in = gst_vktile_filter_bind (self, vk);
-    set_plane_words (frame, info, base, offsets, strides, TRUE);
-  }
-  gst_memory_unref (vk);
-  return fits;
-}
-
-/* Copies the planes of a system-memory frame to in_copy on the GPU, from
- * imports of the memories that hold them. */
-static gboolean
-import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
-    const gint * strides, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->in_info;
-  VkBuffer staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
-  guint i;
-
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    gsize skip, base, size, rows = plane_rows (info, i);
-    guint idx, len;
-    GstMemory *vk;
-
-    if (!gst_buffer_find_memory (inbuf, offsets[i], 1, &idx, &len, &skip)) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "Input buffer too small for plane %u", i);
-      return FALSE;
-    }
-    vk = import_memory (self, gst_buffer_peek_memory (inbuf, idx), &base,
-        &size, error);
-    if (!vk)
-      return FALSE;
-    if (strides[i] <= 0 || (rows > 0 && skip + (gsize) strides[i] * (rows - 1)
-            + plane_row_bytes (info, i) > size)) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "Plane %u does not fit in its memory", i);
-      gst_memory_unref (vk);
-      return FALSE;
-    }
-    vkt_compute_keep (priv->compute, vk);
-    gst_memory_unref (vk);
-    record_plane_copy (priv->compute, ((GstVulkanBufferMemory *) vk)->buffer,
-        base + skip, strides[i], staged, info->offset[i], info->stride[i],
-        info, i);
-  }
-  return TRUE;
-}
-
-/* The CPU copy between a frame (any layout its GstVideoMeta gives) and a
- * host-visible staging buffer laid out as `info` says, in the direction
- * `into_staging`. Mapping the staging buffer waits for the GPU's last use
- * of it. */
-static gboolean
-copy_frame_staging (const GstVideoInfo * info, GstBuffer * buf,
-    GstMemory * staging, gboolean into_staging, GError ** error)
-{
-  GstVideoFrame vframe;
-  GstMapInfo map;
-  guint i;
-
-  if (!gst_video_frame_map (&vframe, (GstVideoInfo *) info, buf,
-          into_staging ? GST_MAP_READ : GST_MAP_WRITE)) {
-    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-        "Cannot map the %s frame", into_staging ? "input" : "output");
-    return FALSE;
-  }
-  if (!gst_memory_map (staging, &map, into_staging ? GST_MAP_WRITE :
-          GST_MAP_READ)) {
-    gst_video_frame_unmap (&vframe);
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
-        "Cannot map the staging buffer");
-    return FALSE;
-  }
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&vframe, i);
-    gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, i);
-    gsize row = plane_row_bytes (info, i);
-    gint r, rows = plane_rows (info, i);
-    for (r = 0; r < rows; r++) {
-      guint8 *frame_row = data + (gssize) r * stride;
-      guint8 *staged_row = map.data + info->offset[i] +
-          (gsize) r * info->stride[i];
-      if (into_staging)
-        memcpy (staged_row, frame_row, row);
-      else
-        memcpy (frame_row, staged_row, row);
-    }
-  }
-  gst_memory_unmap (staging, &map);
-  gst_video_frame_unmap (&vframe);
-  return TRUE;
-}
-
-/* Makes the input frame available to the shaders as one storage buffer
- * with word-aligned planes, moving it only when it must be moved. */
-static gboolean
-prepare_input (GstVkTileFilter * self, GstBuffer * inbuf, VktFrame * frame,
-    InputPath * path, guint64 * cpu_ns, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
-  const GstVideoInfo *info = &priv->in_info;
-  guint n_planes = GST_VIDEO_INFO_N_PLANES (info);
-  guint n_mem = gst_buffer_n_memory (inbuf);
-  GstMemory *mem0 = gst_buffer_peek_memory (inbuf, 0);
-  gsize offsets[GST_VIDEO_MAX_PLANES];
-  gint strides[GST_VIDEO_MAX_PLANES];
-  gboolean all_vulkan = TRUE;
-  GError *import_error = NULL;
-  gint64 t0;
-  guint i;
-
-  frame_layout (inbuf, info, offsets, strides);
-
-  /* A storage buffer of ours (from our pool, or another vktile element). */
-  if (n_mem == 1 && is_storage_buffer (self, mem0)
-      && layout_word_aligned (info, mem0->offset, offsets, strides)) {
-    if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
-      gsize size = gst_memory_get_sizes (mem0, NULL, NULL);
-      VkBufferCopy region = { mem0->offset, 0, size };
-      if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, size, FALSE,
-              error))
-        return FALSE;
-      vkt_compute_copy (priv->compute, ((GstVulkanBufferMemory *) mem0)->buffer,
-          ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-      frame->in = gst_vktile_filter_bind (self, priv->in_copy);
-      set_plane_words (frame, info, 0, offsets, strides, TRUE);
-      *path = INPUT_GPU_COPY;
-    } else {
-      frame->in = gst_vktile_filter_bind (self, mem0);
-      set_plane_words (frame, info, mem0->offset, offsets, strides, TRUE);
-      *path = INPUT_IN_PLACE;
-    }
-    return TRUE;
-  }
-
-  for (i = 0; i < n_mem; i++)
-    if (!gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (inbuf, i))
-        || ((GstVulkanBufferMemory *) gst_buffer_peek_memory (inbuf,
-                i))->device != priv->device)
-      all_vulkan = FALSE;
-
-  /* Vulkan buffers without storage usage (vulkanupload): copy on the GPU. */
-  if (all_vulkan) {
-    VkBuffer staged;
-    if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, info->size,
-            !priv->separate_vram, error))
-      return FALSE;
-    staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
-    for (i = 0; i < n_planes; i++) {
-      guint idx, len;
-      gsize skip;
-      GstMemory *mem;
-      if (!gst_buffer_find_memory (inbuf, offsets[i], 1, &idx, &len, &skip)) {
-        g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-            "Input buffer too small for plane %u", i);
-        return FALSE;
-      }
-      mem = gst_buffer_peek_memory (inbuf, idx);
-      record_plane_copy (priv->compute, ((GstVulkanBufferMemory *) mem)->buffer,
-          mem->offset + skip, strides[i], staged, info->offset[i],
-          info->stride[i], info, i);
-    }
-    frame->in = gst_vktile_filter_bind (self, priv->in_copy);
-    set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
-    *path = INPUT_GPU_COPY;
-    return TRUE;
-  }
-
-  /* Vulkan buffers of another device (an element given a device of its
-   * own through a GstContext): only a map reads them here, and
-   * device-local memory has none. */
-  for (i = 0; i < n_mem; i++) {
-    GstMemory *mem = gst_buffer_peek_memory (inbuf, i);
-    GstVulkanBufferMemory *vk = (GstVulkanBufferMemory *) mem;
-    if (gst_is_vulkan_buffer_memory (mem) && vk->device != priv->device
-        && !(vk->vk_mem->properties & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
-      const gchar *theirs = vk->device->physical_device->properties.deviceName;
-      const gchar *ours = priv->device->physical_device->properties.deviceName;
-      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-          "The input frame is in GPU memory of another Vulkan device (%s) "
-          "than this element's (%s%s), which it cannot read: give the "
-          "pipeline's Vulkan elements one device", theirs, ours,
-          g_str_equal (theirs, ours) ? ", the same GPU opened twice" : "");
-      return FALSE;
-    }
-  }
-
-  /* System memory: imported where the device can, and read in place or
-   * copied by the GPU into the working layout; else copied by the CPU into
-   * a host-visible buffer. */
-  t0 = g_get_monotonic_time ();
-  if (priv->import_alignment && (!priv->separate_vram
-          || (klass->reads_input_in_runs && klass->reads_input_in_runs (self)))
-      && import_in_place (self, inbuf, frame, offsets, strides, &import_error)) {
-    *path = INPUT_IMPORTED_IN_PLACE;
-    *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
-    return TRUE;
-  }
-  if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, info->size,
-          !priv->separate_vram, error)) {
-    g_clear_error (&import_error);
-    return FALSE;
-  }
-  if (priv->import_alignment) {
-    if (!import_error
-        && import_input (self, inbuf, offsets, strides, &import_error)) {
-      frame->in = gst_vktile_filter_bind (self, priv->in_copy);
-      set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
-      *path = INPUT_IMPORTED;
-      *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
-      return TRUE;
-    }
-    /* Regions already recorded only write in_copy, which the CPU path
-     * overwrites after them. */
-    GST_DEBUG_OBJECT (self, "cannot import the input frame: %s",
-        import_error->message);
-    g_clear_error (&import_error);
-    vkt_compute_barrier (priv->compute);
-  }
-  if (!gst_vktile_filter_ensure_buffer (self, &priv->in_staging, info->size,
-          TRUE, error)
-      || !copy_frame_staging (info, inbuf, priv->in_staging, TRUE, error))
-    return FALSE;
-  *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
-  if (priv->separate_vram) {
-    VkBufferCopy region = { 0, 0, info->size };
-    vkt_compute_copy (priv->compute,
-        gst_vktile_filter_bind (self, priv->in_staging).buffer,
-        ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
-    frame->in = gst_vktile_filter_bind (self, priv->in_copy);
-  } else {
-    frame->in = gst_vktile_filter_bind (self, priv->in_staging);
-  }
-  set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
-  *path = INPUT_CPU_COPY;
-  return TRUE;
-}
-
-static gboolean
-prepare_output (GstVkTileFilter * self, GstBuffer * outbuf, VktFrame * frame,
-    OutputPath * path, GError ** error)
-{
-  GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->out_info;
-  GstMemory *mem0 = gst_buffer_peek_memory (outbuf, 0);
-  gsize offsets[GST_VIDEO_MAX_PLANES];
-  gint strides[GST_VIDEO_MAX_PLANES];
-  guint i;
-
-  frame_layout (outbuf, info, offsets, strides);
-  if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
-      && layout_word_aligned (info, mem0->offset, offsets, strides)) {
-    /* Host-visible memory of a discrete GPU too: the shaders' writes cross
-     * the bus while they compute, where a separate download would follow
-     * them (measured on the H100: 4K recursivefilter 420 -> 527 frames/s,
-     * every element faster). */
-    frame->out = gst_vktile_filter_bind (self, mem0);
-    set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
-    *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
-        OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
-    for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++)
-      frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
-    return TRUE;
-  }
-  if (!gst_vktile_filter_ensure_buffer (self, &priv->out_staging, info->size,
-          TRUE, error))
-    return FALSE;
-  frame->out = gst_vktile_filter_bind (self, priv->out_staging);
-  set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
-  *path = OUTPUT_CPU_COPY;
-  return TRUE;
 }
 
 /* ---- planes, ROI, copies of what is not filtered ---- */
@@ -1402,9 +835,9 @@ record_unfiltered_copies (GstVkTileFilter * self, VktFrame * frame)
         && pl->roi.w == pl->width && pl->roi.h == pl->height;
     if (whole_plane)
       continue;
-    record_plane_copy (priv->compute, frame->in.buffer, (gsize) pl->in_base * 4,
-        pl->in_stride * 4, frame->out.buffer, (gsize) pl->out_base * 4,
-        pl->out_stride * 4, &priv->in_info, p);
+    gst_vktile_filter_record_plane_copy (priv->compute, frame->in.buffer,
+        (gsize) pl->in_base * 4, pl->in_stride * 4, frame->out.buffer,
+        (gsize) pl->out_base * 4, pl->out_stride * 4, &priv->in_info, p);
     copied = TRUE;
   }
   return copied;
@@ -1675,8 +1108,10 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   post_messages = priv->post_messages;
   GST_OBJECT_UNLOCK (self);
 
-  if (!check_frame_layout (inbuf, &priv->in_info, "input", &error)
-      || !check_frame_layout (outbuf, &priv->out_info, "output", &error)) {
+  if (!gst_vktile_filter_check_frame_layout (inbuf, &priv->in_info, "input",
+          &error)
+      || !gst_vktile_filter_check_frame_layout (outbuf, &priv->out_info,
+          "output", &error)) {
     if (drop_invalid) {
       GST_ELEMENT_WARNING (self, STREAM, FORMAT,
           ("Dropping a frame whose memory does not hold what it describes."),
@@ -1699,12 +1134,13 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   vkt_compute_keep (compute, inbuf);
   keep_memories (compute, outbuf);
   vkt_compute_timestamp (compute, VKT_TS_START);
-  if (!prepare_input (self, inbuf, &frame, &in_path, &cpu_upload_ns, &error))
+  if (!gst_vktile_filter_prepare_input (self, inbuf, &frame, &in_path,
+          &cpu_upload_ns, &error))
     goto fail_recording;
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
 
-  if (!prepare_output (self, outbuf, &frame, &path, &error))
+  if (!gst_vktile_filter_prepare_output (self, outbuf, &frame, &path, &error))
     goto fail_recording;
   regions = frame_regions (self, inbuf);
   if (regions) {
@@ -1740,8 +1176,8 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     if (!vkt_sync_wait (sync, &error))
       goto fail;
     t_download = g_get_monotonic_time ();
-    if (!copy_frame_staging (&priv->out_info, outbuf, priv->out_staging,
-            FALSE, &error))
+    if (!gst_vktile_filter_copy_frame_staging (&priv->out_info, outbuf,
+            priv->out_staging, FALSE, &error))
       goto fail;
     cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
@@ -1835,7 +1271,8 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
   gobject_class->set_property = gst_vktile_filter_set_property;
   gobject_class->get_property = gst_vktile_filter_get_property;
   gobject_class->finalize = gst_vktile_filter_finalize;
-  host_import_quark = g_quark_from_static_string ("vktile-host-import");
+  gst_vktile_filter_host_import_quark =
+      g_quark_from_static_string ("vktile-host-import");
 
   g_object_class_install_property (gobject_class, PROP_BORDER,
       g_param_spec_enum ("border", "Border",
