@@ -55,9 +55,10 @@ typedef struct
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *scratch[N_SCRATCH];
-  /* While a frame's regions of interest are recorded (record_regions):
-   * each takes its own part of every scratch buffer, since their passes
-   * run side by side; bytes handed out so far, and regions still to come. */
+  /* While a frame's regions of interest are recorded
+   * (gst_vktile_filter_record_regions()): each takes its own part of every
+   * scratch buffer, since their passes run side by side; bytes handed out
+   * so far, and regions still to come. */
   gboolean scratch_per_region;
   gsize scratch_used[N_SCRATCH];
   guint regions_to_come;
@@ -142,6 +143,16 @@ gboolean gst_vktile_filter_prepare_input (GstVkTileFilter * self,
     GError ** error);
 gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
     GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
+
+/* gstvktileregions.c */
+void gst_vktile_filter_describe_planes (GstVkTileFilter * self,
+    VktFrame * frame, const VktRect * region, gboolean meta);
+gboolean gst_vktile_filter_record_unfiltered_copies (GstVkTileFilter * self,
+    VktFrame * frame);
+GArray *gst_vktile_filter_frame_regions (GstVkTileFilter * self,
+    GstBuffer * inbuf);
+gboolean gst_vktile_filter_record_regions (GstVkTileFilter * self,
+    VktFrame * frame, GArray * regions, GError ** error);
 
 G_END_DECLS
 
