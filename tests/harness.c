@@ -890,3 +890,186 @@ harness_element_device (GstElement * el)
   gst_query_unref (query);
   return device;
 }
+
+guint32
+harness_fx_open (const gchar * element, const gchar * launch,
+    const gchar * name, guint32 base_seed, guint salt, GstHarness ** h,
+    GstElement ** el, GRand ** rand)
+{
+  guint32 seed;
+
+  require_element_named (element);
+  seed = base_seed + salt * 2654435761u;
+  *rand = g_rand_new_with_seed (seed);
+  *h = launch ? gst_harness_new_parse (launch) : gst_harness_new (element);
+  *el = harness_get_element (*h, element, name);
+  return seed;
+}
+
+void
+harness_fx_close (GstHarness * h, GstElement * el, GRand * rand,
+    GstBufferPool ** pool)
+{
+  if (pool)
+    drop_pool (pool);
+  gst_object_unref (el);
+  gst_harness_teardown (h);
+  g_rand_free (rand);
+}
+
+void
+harness_set_video_caps (GstHarness * h, GstVideoInfo * info,
+    GstVideoFormat format, gint width, gint height)
+{
+  GstCaps *caps;
+
+  fail_unless (gst_video_info_set_format (info, format, width, height));
+  GST_VIDEO_INFO_FPS_N (info) = 30;
+  GST_VIDEO_INFO_FPS_D (info) = 1;
+  caps = gst_video_info_to_caps (info);
+  gst_harness_set_caps (h, gst_caps_ref (caps), caps);
+}
+
+void
+harness_set_border (GstElement * el, RefConv * ref, RefBorder b,
+    gdouble value)
+{
+  gst_util_set_object_arg (G_OBJECT (el), "border", ref_border_nick (b));
+  g_object_set (el, "border-value", value, NULL);
+  ref->border = b;
+  ref->border_value = value;
+}
+
+void
+harness_set_roi (GstElement * el, RefConv * ref, gint x, gint y, gint w,
+    gint h, gint sx, gint sy)
+{
+  g_object_set (el, "roi-x", x, "roi-y", y, "roi-width", w,
+      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
+  ref->roi_x = x;
+  ref->roi_y = y;
+  ref->roi_width = w;
+  ref->roi_height = h;
+  ref->source_x = sx;
+  ref->source_y = sy;
+}
+
+void
+harness_set_planes (GstElement * el, RefConv * ref, guint planes)
+{
+  g_object_set (el, "planes", planes, NULL);
+  ref->planes = planes;
+}
+
+void
+check_number_spec (GObjectClass * klass, const gchar * prop, GType type,
+    gdouble min, gdouble max, gdouble def)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, prop);
+  gdouble got_min, got_max, got_def;
+
+  fail_unless (pspec != NULL, "no property %s", prop);
+  fail_unless (G_TYPE_CHECK_INSTANCE_TYPE (pspec, type), "%s is not a %s",
+      prop, type == G_TYPE_PARAM_DOUBLE ? "double" : "uint");
+  if (type == G_TYPE_PARAM_DOUBLE) {
+    got_min = G_PARAM_SPEC_DOUBLE (pspec)->minimum;
+    got_max = G_PARAM_SPEC_DOUBLE (pspec)->maximum;
+    got_def = G_PARAM_SPEC_DOUBLE (pspec)->default_value;
+  } else {
+    got_min = G_PARAM_SPEC_UINT (pspec)->minimum;
+    got_max = G_PARAM_SPEC_UINT (pspec)->maximum;
+    got_def = G_PARAM_SPEC_UINT (pspec)->default_value;
+  }
+  fail_unless (got_min == min && got_max == max && got_def == def,
+      "%s: range [%.10g, %.10g] default %.10g, want [%.10g, %.10g] default "
+      "%.10g", prop, got_min, got_max, got_def, min, max, def);
+}
+
+void
+check_base_class_specs (GObjectClass * klass)
+{
+  static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
+    "roi-height", NULL
+  };
+  GParamSpec *pspec;
+  const gchar **p;
+
+  for (p = ints0; *p; p++) {
+    pspec = g_object_class_find_property (klass, *p);
+    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
+  }
+  pspec = g_object_class_find_property (klass, "source-x");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "source-y");
+  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  pspec = g_object_class_find_property (klass, "planes");
+  fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
+}
+
+void
+check_controllable (GObjectClass * klass, const gchar * const *props)
+{
+  const gchar *const *p;
+
+  for (p = props; *p; p++)
+    fail_unless (g_object_class_find_property (klass,
+            *p)->flags & GST_PARAM_CONTROLLABLE, "%s not controllable", *p);
+}
+
+void
+check_blurbs (GObjectClass * klass, const gchar * const *props)
+{
+  const gchar *const *p;
+
+  for (p = props; *p; p++) {
+    const gchar *blurb =
+        g_param_spec_get_blurb (g_object_class_find_property (klass, *p));
+    fail_unless (blurb && strlen (blurb) > 8, "%s has no blurb", *p);
+  }
+}
+
+guint
+bus_warnings_naming (GstBus * bus, const gchar * prop)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_warning (msg, &err, &debug);
+    if ((err && strstr (err->message, prop)) || (debug && strstr (debug,
+                prop)))
+      n++;
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+/* tiledconv's table, the richest of the suites' copies (gaussblur's and
+ * recursivefilter's lacked the P010 cases). */
+const PlanesCase planes_cases[] = {
+  {GST_VIDEO_FORMAT_RGBA, 0x1},         /* only R */
+  {GST_VIDEO_FORMAT_BGRA, 0x1},         /* only R, which is byte 2 */
+  {GST_VIDEO_FORMAT_BGRA, 0x8},         /* only A */
+  {GST_VIDEO_FORMAT_RGBx, 0xf},         /* x copied even with bit 3 */
+  {GST_VIDEO_FORMAT_BGRx, 0x6},         /* G and B */
+  {GST_VIDEO_FORMAT_NV12, 0x1},         /* only Y */
+  {GST_VIDEO_FORMAT_NV12, 0x4},         /* only V, interleaved with U */
+  {GST_VIDEO_FORMAT_I420, 0x6},         /* chroma only */
+  {GST_VIDEO_FORMAT_Y444, 0x2},         /* only U */
+  {GST_VIDEO_FORMAT_GRAY8, 0x2},        /* nothing: a copy */
+  {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
+  {GST_VIDEO_FORMAT_P010_10LE, 0x4},    /* only V, 16 bits beside U */
+  {GST_VIDEO_FORMAT_P010_10LE, 0x3},    /* Y and U */
+};
+
+const guint n_planes_cases = G_N_ELEMENTS (planes_cases);

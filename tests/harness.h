@@ -185,6 +185,80 @@ GstBuffer *noisy_scene (const GstVideoInfo * info, GRand * r, guint scene,
  * untyped so that this header needs no Vulkan. */
 gpointer harness_element_device (GstElement * el);
 
+/* ---- the fixture every element suite builds its Fx on ---- */
+
+/* Opens a suite's fixture: skips the test unless `element` is registered,
+ * seeds *rand with base_seed + salt * 2654435761 (returned, for the
+ * failure messages: each test's salt gives it its own stream), and
+ * harnesses `launch` (NULL: a lone `element`); *el is the `element` of the
+ * launch line called `name` (NULL: the only one), a new reference. */
+guint32 harness_fx_open (const gchar * element, const gchar * launch,
+    const gchar * name, guint32 base_seed, guint salt, GstHarness ** h,
+    GstElement ** el, GRand ** rand);
+
+/* Closes what harness_fx_open() opened, the pool of LAYOUT_PROPOSED_POOL
+ * frames first (pool: NULL where the suite keeps none). */
+void harness_fx_close (GstHarness * h, GstElement * el, GRand * rand,
+    GstBufferPool ** pool);
+
+/* Sets *info to format at width x height and 30 fps, and gives the
+ * harness those caps on both sides. */
+void harness_set_video_caps (GstHarness * h, GstVideoInfo * info,
+    GstVideoFormat format, gint width, gint height);
+
+/* The base class's border, border-value, roi-* / source-* and planes
+ * properties of el, set and mirrored in the reference's RefConv. */
+void harness_set_border (GstElement * el, RefConv * ref, RefBorder b,
+    gdouble value);
+void harness_set_roi (GstElement * el, RefConv * ref, gint x, gint y, gint w,
+    gint h, gint sx, gint sy);
+void harness_set_planes (GstElement * el, RefConv * ref, guint planes);
+
+/* ---- property specs ---- */
+
+/* prop is a property of GParamSpec type `type` (G_TYPE_PARAM_DOUBLE or
+ * G_TYPE_PARAM_UINT, whose values are exact as doubles) with this range
+ * and default; check_double_spec() and check_uint_spec() name the type. */
+void check_number_spec (GObjectClass * klass, const gchar * prop, GType type,
+    gdouble min, gdouble max, gdouble def);
+#define check_double_spec(klass, prop, min, max, def) \
+  check_number_spec (klass, prop, G_TYPE_PARAM_DOUBLE, min, max, def)
+#define check_uint_spec(klass, prop, min, max, def) \
+  check_number_spec (klass, prop, G_TYPE_PARAM_UINT, min, max, def)
+
+/* The base class's roi-x/y/width/height (ints from 0, default 0),
+ * source-x/y (default -1) and planes (default 0xf), as the filters built
+ * on it have them (tiledconv checks more of its own). */
+void check_base_class_specs (GObjectClass * klass);
+
+/* Every property of the NULL-terminated props is controllable (what makes
+ * sense to animate). */
+void check_controllable (GObjectClass * klass, const gchar * const *props);
+
+/* Every property of the NULL-terminated props has a blurb of more than 8
+ * characters (what gst-inspect-1.0 shows). */
+void check_blurbs (GObjectClass * klass, const gchar * const *props);
+
+/* Pops every WARNING message off bus; returns how many name `prop` in
+ * their error or debug text. */
+guint bus_warnings_naming (GstBus * bus, const gchar * prop);
+
+/* ---- plane masks ---- */
+
+/* A format and a `planes` mask that selects some of its components. */
+typedef struct
+{
+  GstVideoFormat fmt;
+  guint planes;
+} PlanesCase;
+
+/* What test_planes runs through each filter: one component of packed RGB
+ * in either byte order, padding (x) with and without its bit, one plane
+ * or one interleaved component of semi-planar and planar YUV, 16-bit
+ * samples, and a mask that selects nothing (a copy). */
+extern const PlanesCase planes_cases[];
+extern const guint n_planes_cases;
+
 G_END_DECLS
 
 #endif

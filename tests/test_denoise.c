@@ -60,11 +60,8 @@ static void
 fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
 {
   memset (fx, 0, sizeof (*fx));
-  require_element_named (ELEMENT);
-  fx->seed = base_seed + salt * 2654435761u;
-  fx->rand = g_rand_new_with_seed (fx->seed);
-  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new (ELEMENT);
-  fx->el = harness_get_element (fx->h, ELEMENT, name);
+  fx->seed = harness_fx_open (ELEMENT, launch, name, base_seed, salt, &fx->h,
+      &fx->el, &fx->rand);
   ref_denoise_init (&fx->ref);
   ref_iir_temporal_init (&fx->temporal);
   fx->n_elements = 1;
@@ -79,9 +76,7 @@ fx_init (Fx * fx, guint salt)
 static void
 fx_clear (Fx * fx)
 {
-  gst_object_unref (fx->el);
-  gst_harness_teardown (fx->h);
-  g_rand_free (fx->rand);
+  harness_fx_close (fx->h, fx->el, fx->rand, NULL);
   ref_iir_temporal_clear (&fx->temporal);
 }
 
@@ -89,15 +84,9 @@ fx_clear (Fx * fx)
 static void
 fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
 {
-  GstCaps *caps;
-
-  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
-  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
-  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
+  harness_set_video_caps (fx->h, &fx->info, format, width, height);
   ref_iir_temporal_reset (&fx->temporal);
   fx->have_caps = TRUE;
-  caps = gst_video_info_to_caps (&fx->info);
-  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
 }
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */
@@ -121,18 +110,14 @@ fx_set_keep_detail (Fx * fx, gboolean keep)
 static void
 fx_set_border (Fx * fx, RefBorder b, gdouble value)
 {
-  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
-  g_object_set (fx->el, "border-value", value, NULL);
-  fx->ref.common.border = b;
-  fx->ref.common.border_value = value;
+  harness_set_border (fx->el, &fx->ref.common, b, value);
 }
 
 /* A change of planes restarts the recursion. */
 static void
 fx_set_planes (Fx * fx, guint planes)
 {
-  g_object_set (fx->el, "planes", planes, NULL);
-  fx->ref.common.planes = planes;
+  harness_set_planes (fx->el, &fx->ref.common, planes);
   ref_iir_temporal_reset (&fx->temporal);
 }
 

@@ -138,11 +138,8 @@ static void
 fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
 {
   memset (fx, 0, sizeof (*fx));
-  require_element ();
-  fx->seed = base_seed + salt * 2654435761u;
-  fx->rand = g_rand_new_with_seed (fx->seed);
-  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new (ELEMENT);
-  fx->el = harness_get_element (fx->h, ELEMENT, name);
+  fx->seed = harness_fx_open (ELEMENT, launch, name, base_seed, salt, &fx->h,
+      &fx->el, &fx->rand);
   ref_gauss_init (&fx->ref);
   fx->algorithm = "auto";
   if (g_getenv ("VKTILE_TRACE"))
@@ -165,23 +162,14 @@ fx_drop_pool (Fx * fx)
 static void
 fx_clear (Fx * fx)
 {
-  fx_drop_pool (fx);
-  gst_object_unref (fx->el);
-  gst_harness_teardown (fx->h);
-  g_rand_free (fx->rand);
+  harness_fx_close (fx->h, fx->el, fx->rand, &fx->pool);
 }
 
 static void
 fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
 {
-  GstCaps *caps;
-
   fx_drop_pool (fx);
-  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
-  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
-  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
-  caps = gst_video_info_to_caps (&fx->info);
-  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
+  harness_set_video_caps (fx->h, &fx->info, format, width, height);
 }
 
 /* ---- the element's properties, mirrored in fx->ref ---- */
@@ -245,10 +233,7 @@ fx_sync_algorithm (Fx * fx)
 static void
 fx_set_border (Fx * fx, RefBorder b, gdouble value)
 {
-  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
-  g_object_set (fx->el, "border-value", value, NULL);
-  fx->ref.common.border = b;
-  fx->ref.common.border_value = value;
+  harness_set_border (fx->el, &fx->ref.common, b, value);
 }
 
 /* border b, with a random border-value */
@@ -261,21 +246,13 @@ fx_set_border_rand (Fx * fx, RefBorder b)
 static void
 fx_set_roi (Fx * fx, gint x, gint y, gint w, gint h, gint sx, gint sy)
 {
-  g_object_set (fx->el, "roi-x", x, "roi-y", y, "roi-width", w,
-      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
-  fx->ref.common.roi_x = x;
-  fx->ref.common.roi_y = y;
-  fx->ref.common.roi_width = w;
-  fx->ref.common.roi_height = h;
-  fx->ref.common.source_x = sx;
-  fx->ref.common.source_y = sy;
+  harness_set_roi (fx->el, &fx->ref.common, x, y, w, h, sx, sy);
 }
 
 static void
 fx_set_planes (Fx * fx, guint planes)
 {
-  g_object_set (fx->el, "planes", planes, NULL);
-  fx->ref.common.planes = planes;
+  harness_set_planes (fx->el, &fx->ref.common, planes);
 }
 
 /* ---- frames ---- */
@@ -916,36 +893,6 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 /* properties */
 
-static void
-check_double_spec (GObjectClass * klass, const gchar * prop, gdouble min,
-    gdouble max, gdouble def)
-{
-  GParamSpec *pspec = g_object_class_find_property (klass, prop);
-  GParamSpecDouble *d;
-
-  fail_unless (pspec != NULL, "no property %s", prop);
-  fail_unless (G_IS_PARAM_SPEC_DOUBLE (pspec), "%s is not a double", prop);
-  d = G_PARAM_SPEC_DOUBLE (pspec);
-  fail_unless (d->minimum == min && d->maximum == max && d->default_value ==
-      def, "%s: range [%g, %g] default %g, want [%g, %g] default %g", prop,
-      d->minimum, d->maximum, d->default_value, min, max, def);
-}
-
-static void
-check_uint_spec (GObjectClass * klass, const gchar * prop, guint min,
-    guint max, guint def)
-{
-  GParamSpec *pspec = g_object_class_find_property (klass, prop);
-  GParamSpecUInt *u;
-
-  fail_unless (pspec != NULL, "no property %s", prop);
-  fail_unless (G_IS_PARAM_SPEC_UINT (pspec), "%s is not a uint", prop);
-  u = G_PARAM_SPEC_UINT (pspec);
-  fail_unless (u->minimum == min && u->maximum == max && u->default_value ==
-      def, "%s: range [%u, %u] default %u, want [%u, %u] default %u", prop,
-      u->minimum, u->maximum, u->default_value, min, max, def);
-}
-
 /* Names, types, defaults and ranges of the element's interface. */
 GST_START_TEST (test_property_specs)
 {
@@ -955,17 +902,12 @@ GST_START_TEST (test_property_specs)
   static const gchar *borders[] = { "clamp", "mirror", "reflect", "wrap",
     "constant", NULL
   };
-  static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
-    "roi-height", NULL
-  };
   static const gchar *own[] = { "sigma", "sigma-y", "radius", "amount",
     "algorithm", NULL
   };
   static const gchar *animated[] = { "sigma", "sigma-y", "amount", NULL };
   GstElement *el;
   GObjectClass *klass;
-  GParamSpec *pspec;
-  const gchar **p;
 
   require_element ();
   el = gst_element_factory_make (ELEMENT, NULL);
@@ -981,33 +923,12 @@ GST_START_TEST (test_property_specs)
   check_uint_spec (klass, "radius", 0, 1024, 0);
 
   /* the base class's properties, as for tiledconv */
-  for (p = ints0; *p; p++) {
-    pspec = g_object_class_find_property (klass, *p);
-    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
-    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
-    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
-  }
-  pspec = g_object_class_find_property (klass, "source-x");
-  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
-  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
-  pspec = g_object_class_find_property (klass, "source-y");
-  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
-  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
-  pspec = g_object_class_find_property (klass, "planes");
-  fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
-  fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);
+  check_base_class_specs (klass);
 
   /* what makes sense to animate is controllable */
-  for (p = animated; *p; p++)
-    fail_unless (g_object_class_find_property (klass,
-            *p)->flags & GST_PARAM_CONTROLLABLE, "%s not controllable", *p);
+  check_controllable (klass, animated);
 
-  /* blurbs (what gst-inspect-1.0 shows) */
-  for (p = own; *p; p++) {
-    const gchar *blurb =
-        g_param_spec_get_blurb (g_object_class_find_property (klass, *p));
-    fail_unless (blurb && strlen (blurb) > 8, "%s has no blurb", *p);
-  }
+  check_blurbs (klass, own);
 
   gst_object_unref (el);
 }
@@ -1084,27 +1005,6 @@ count_sigma_y_log (const gchar * domain, GLogLevelFlags level,
 {
   (*(guint *) data)++;
   return TRUE;
-}
-
-static guint
-bus_warnings_naming (GstBus * bus, const gchar * prop)
-{
-  GstMessage *msg;
-  guint n = 0;
-
-  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING))) {
-    GError *err = NULL;
-    gchar *debug = NULL;
-
-    gst_message_parse_warning (msg, &err, &debug);
-    if ((err && strstr (err->message, prop)) || (debug && strstr (debug,
-                prop)))
-      n++;
-    g_clear_error (&err);
-    g_free (debug);
-    gst_message_unref (msg);
-  }
-  return n;
 }
 
 GST_START_TEST (test_refused_sigma_y)
@@ -1947,30 +1847,13 @@ GST_END_TEST;
 /* `planes` selects components; the others (and RGBx's x) are copied. */
 GST_START_TEST (test_planes)
 {
-  static const struct
-  {
-    GstVideoFormat fmt;
-    guint planes;
-  } cases[] = {
-    {GST_VIDEO_FORMAT_RGBA, 0x1},       /* only R */
-    {GST_VIDEO_FORMAT_BGRA, 0x1},       /* only R, which is byte 2 */
-    {GST_VIDEO_FORMAT_BGRA, 0x8},       /* only A */
-    {GST_VIDEO_FORMAT_RGBx, 0xf},       /* x copied even with bit 3 */
-    {GST_VIDEO_FORMAT_BGRx, 0x6},       /* G and B */
-    {GST_VIDEO_FORMAT_NV12, 0x1},       /* only Y */
-    {GST_VIDEO_FORMAT_NV12, 0x4},       /* only V, interleaved with U */
-    {GST_VIDEO_FORMAT_I420, 0x6},       /* chroma only */
-    {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
-    {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
-    {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
-  };
   guint i;
   Fx fx;
 
   fx_init (&fx, 900);
-  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    fx_set_caps (&fx, cases[i].fmt, MID_W, MID_H);
-    fx_set_planes (&fx, cases[i].planes);
+  for (i = 0; i < n_planes_cases; i++) {
+    fx_set_caps (&fx, planes_cases[i].fmt, MID_W, MID_H);
+    fx_set_planes (&fx, planes_cases[i].planes);
     fx_set_algorithm (&fx, rotating_algorithm (i, i == 3));
     fx_blur (&fx, i % 2 ? 1.0 : 2.0, -1, 0, i % 3 == 2 ? 0.9 : 0.0);
     fx_set_border_rand (&fx, i % REF_BORDER_N);

@@ -87,32 +87,14 @@ require_tiledconv (void)
   require_element_named ("tiledconv");
 }
 
-static GstElement *
-harness_get_tiledconv (GstHarness * h, const gchar * name)
-{
-  GstElement *el;
-
-  if (!GST_IS_BIN (h->element))
-    return gst_object_ref (h->element);
-  if (name)
-    el = gst_bin_get_by_name (GST_BIN (h->element), name);
-  else
-    el = gst_harness_find_element (h, "tiledconv");
-  fail_unless (el != NULL, "no tiledconv %s in the harness", GST_STR_NULL (name));
-  return el;
-}
-
 /* launch: NULL for a lone tiledconv; name: the tiledconv of the launch line
  * that fx->el and fx->ref stand for (NULL: the only one). */
 static void
 fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
 {
   memset (fx, 0, sizeof (*fx));
-  require_tiledconv ();
-  fx->seed = base_seed + salt * 2654435761u;
-  fx->rand = g_rand_new_with_seed (fx->seed);
-  fx->h = launch ? gst_harness_new_parse (launch) : gst_harness_new ("tiledconv");
-  fx->el = harness_get_tiledconv (fx->h, name);
+  fx->seed = harness_fx_open ("tiledconv", launch, name, base_seed, salt, &fx->h,
+      &fx->el, &fx->rand);
   ref_conv_init (&fx->ref);
   fx->algorithm = "tiled";
 }
@@ -132,23 +114,14 @@ fx_drop_pool (Fx * fx)
 static void
 fx_clear (Fx * fx)
 {
-  fx_drop_pool (fx);
-  gst_object_unref (fx->el);
-  gst_harness_teardown (fx->h);
-  g_rand_free (fx->rand);
+  harness_fx_close (fx->h, fx->el, fx->rand, &fx->pool);
 }
 
 static void
 fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
 {
-  GstCaps *caps;
-
   fx_drop_pool (fx);
-  fail_unless (gst_video_info_set_format (&fx->info, format, width, height));
-  GST_VIDEO_INFO_FPS_N (&fx->info) = 30;
-  GST_VIDEO_INFO_FPS_D (&fx->info) = 1;
-  caps = gst_video_info_to_caps (&fx->info);
-  gst_harness_set_caps (fx->h, gst_caps_ref (caps), caps);
+  harness_set_video_caps (fx->h, &fx->info, format, width, height);
 }
 
 /* n taps summing to 1 with some negative ones: outputs stay near the input
@@ -233,10 +206,7 @@ fx_set_preset (Fx * fx, const gchar * nick)
 static void
 fx_set_border (Fx * fx, RefBorder b, gdouble value)
 {
-  gst_util_set_object_arg (G_OBJECT (fx->el), "border", ref_border_nick (b));
-  g_object_set (fx->el, "border-value", value, NULL);
-  fx->ref.border = b;
-  fx->ref.border_value = value;
+  harness_set_border (fx->el, &fx->ref, b, value);
 }
 
 static void
@@ -249,21 +219,13 @@ fx_set_algorithm (Fx * fx, const gchar * nick)
 static void
 fx_set_roi (Fx * fx, gint x, gint y, gint w, gint h, gint sx, gint sy)
 {
-  g_object_set (fx->el, "roi-x", x, "roi-y", y, "roi-width", w,
-      "roi-height", h, "source-x", sx, "source-y", sy, NULL);
-  fx->ref.roi_x = x;
-  fx->ref.roi_y = y;
-  fx->ref.roi_width = w;
-  fx->ref.roi_height = h;
-  fx->ref.source_x = sx;
-  fx->ref.source_y = sy;
+  harness_set_roi (fx->el, &fx->ref, x, y, w, h, sx, sy);
 }
 
 static void
 fx_set_planes (Fx * fx, guint planes)
 {
-  g_object_set (fx->el, "planes", planes, NULL);
-  fx->ref.planes = planes;
+  harness_set_planes (fx->el, &fx->ref, planes);
 }
 
 static void
@@ -867,35 +829,16 @@ GST_END_TEST;
 /* `planes` selects components; the others (and RGBx's x) are copied. */
 GST_START_TEST (test_planes)
 {
-  static const struct
-  {
-    GstVideoFormat fmt;
-    guint planes;
-  } cases[] = {
-    {GST_VIDEO_FORMAT_RGBA, 0x1},       /* only R */
-    {GST_VIDEO_FORMAT_BGRA, 0x1},       /* only R, which is byte 2 */
-    {GST_VIDEO_FORMAT_BGRA, 0x8},       /* only A */
-    {GST_VIDEO_FORMAT_RGBx, 0xf},       /* x copied even with bit 3 */
-    {GST_VIDEO_FORMAT_BGRx, 0x6},       /* G and B */
-    {GST_VIDEO_FORMAT_NV12, 0x1},       /* only Y */
-    {GST_VIDEO_FORMAT_NV12, 0x4},       /* only V, interleaved with U */
-    {GST_VIDEO_FORMAT_I420, 0x6},       /* chroma only */
-    {GST_VIDEO_FORMAT_Y444, 0x2},       /* only U */
-    {GST_VIDEO_FORMAT_GRAY8, 0x2},      /* nothing: a copy */
-    {GST_VIDEO_FORMAT_GRAY16_LE, 0x1},
-    {GST_VIDEO_FORMAT_P010_10LE, 0x4},  /* only V, 16 bits beside U */
-    {GST_VIDEO_FORMAT_P010_10LE, 0x3},  /* Y and U */
-  };
   guint i;
   Fx fx;
 
   fx_init (&fx, NULL, 600);
   fx_set_preset (&fx, "box3");
-  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+  for (i = 0; i < n_planes_cases; i++) {
     gchar *what = g_strdup_printf ("planes case %u", i);
 
-    fx_set_caps (&fx, cases[i].fmt, 35, 19);
-    fx_set_planes (&fx, cases[i].planes);
+    fx_set_caps (&fx, planes_cases[i].fmt, 35, 19);
+    fx_set_planes (&fx, planes_cases[i].planes);
     fx_check_frame (&fx, LAYOUT_DEFAULT, what);
     g_free (what);
   }
@@ -1155,7 +1098,7 @@ GST_START_TEST (test_vulkan_buffer_chain)
   Fx fx;
 
   fx_init_full (&fx, launch, "a", 1200 + __i__);
-  b = harness_get_tiledconv (fx.h, "b");
+  b = harness_get_element (fx.h, "tiledconv", "b");
   probe_sink_memory (b, counts);
   fx_set_caps (&fx, fmts[__i__], 43, 31);
 
