@@ -1073,3 +1073,65 @@ const PlanesCase planes_cases[] = {
 };
 
 const guint n_planes_cases = G_N_ELEMENTS (planes_cases);
+
+void
+harness_flush_restart (GstHarness * h, GstClockTime * pts)
+{
+  harness_flush (h);
+  *pts = 0;
+}
+
+void
+probe_pad_memory (GstElement * el, const gchar * pad, guint * counts)
+{
+  GstPad *p = gst_element_get_static_pad (el, pad);
+
+  gst_pad_add_probe (p, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
+      counts, NULL);
+  gst_object_unref (p);
+}
+
+void
+check_chain_output (const GstVideoInfo * info, GstBuffer * in,
+    GstBuffer * out, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    guint step, const guint * counts, guint32 base_seed)
+{
+  GstVideoFrame fin, fout, fa, fb;
+  GstBuffer *ba, *bb;
+  Mismatch mm;
+
+  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
+          GST_MAP_READ));
+  ba = new_frame_buffer (info, &fa);
+  bb = new_frame_buffer (info, &fb);
+  ref (&fin, &fa, ref_a);
+  ref (&fa, &fb, ref_b);
+  fail_unless (compare_frames (&fout, &fb, 2, &mm) == 0, "VKTILE_SEED=%u "
+      "chain a ! b, step %u: %u values off by more than 2; first at x=%d "
+      "y=%d plane %u: got %u want %u", base_seed, step, mm.count, mm.x, mm.y,
+      mm.plane, mm.got, mm.want);
+  fail_unless (counts[0] == step + 1 && counts[1] == 0, "between a and b: %u "
+      "VulkanBuffer frames, %u other", counts[0], counts[1]);
+  fail_unless_equals_int (count_metas (out), 2);
+  check_meta (out, "a", step);
+  check_meta (out, "b", step);
+  free_frame_buffer (ba, &fa);
+  free_frame_buffer (bb, &fb);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+const CapsStep caps_change_steps[] = {
+  {GST_VIDEO_FORMAT_RGBA, 33, 17},
+  {GST_VIDEO_FORMAT_RGBA, 70, 41},
+  {GST_VIDEO_FORMAT_NV12, 70, 41},
+  {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
+  {GST_VIDEO_FORMAT_I420, 31, 9},
+  {GST_VIDEO_FORMAT_RGBA, 33, 17},
+};
+
+const guint n_caps_change_steps = G_N_ELEMENTS (caps_change_steps);

@@ -171,6 +171,15 @@ int harness_main (int argc, char **argv, Suite * (*make_suite) (void),
 /* FLUSH_START, FLUSH_STOP and a new TIME segment through the harness. */
 void harness_flush (GstHarness * h);
 
+/* harness_flush(), and the frames' timestamps (*pts, as
+ * harness_push_frame() advances it) start again from 0. */
+void harness_flush_restart (GstHarness * h, GstClockTime * pts);
+
+/* Counts the buffers through el's pad `pad` ("sink" or "src") as
+ * count_vulkan_buffers() does: counts[0] all in VulkanBuffer memory,
+ * counts[1] the others. */
+void probe_pad_memory (GstElement * el, const gchar * pad, guint * counts);
+
 /* A sample of the standard normal distribution (Box-Muller). */
 gdouble gauss_sample (GRand * r);
 
@@ -242,6 +251,36 @@ void check_blurbs (GObjectClass * klass, const gchar * const *props);
 /* Pops every WARNING message off bus; returns how many name `prop` in
  * their error or debug text. */
 guint bus_warnings_naming (GstBus * bus, const gchar * prop);
+
+/* ---- chains and caps changes ---- */
+
+/* An element's reference with the settings `ref` (its Ref* struct):
+ * filters in into out. */
+typedef void (*RefApply) (const GstVideoFrame * in, GstVideoFrame * out,
+    gconstpointer ref);
+
+/* What a chain "a ! b" of two vktile elements (called so) that pass
+ * VulkanBuffer memory between them gives at step `step` (from 0) of the
+ * test, for in (info; taken): out (taken) matches the reference with a's
+ * settings then with b's within 2 code values, every buffer between a and
+ * b so far was VulkanBuffer memory (counts: b's sink pad,
+ * probe_pad_memory()), and out carries a's and b's timing metas,
+ * frame_index `step`. */
+void check_chain_output (const GstVideoInfo * info, GstBuffer * in,
+    GstBuffer * out, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    guint step, const guint * counts, guint32 base_seed);
+
+/* A format and a frame size. */
+typedef struct
+{
+  GstVideoFormat fmt;
+  gint w, h;
+} CapsStep;
+
+/* The caps test_caps_change steps through mid-stream: a size change, a
+ * format change at that size, 16-bit, planar and back to the start. */
+extern const CapsStep caps_change_steps[];
+extern const guint n_caps_change_steps;
 
 /* ---- plane masks ---- */
 

@@ -9,10 +9,9 @@ void
 ref_denoise_init (RefDenoise * p)
 {
   memset (p, 0, sizeof (*p));
+  /* ref_conv_init's clamp border of 0 and all planes are the element's
+   * defaults too */
   ref_conv_init (&p->common);
-  p->common.border = REF_BORDER_CLAMP;
-  p->common.border_value = 0.0;
-  p->common.planes = 0xf;
   p->sigma = 0.8;
   p->temporal_alpha = 0.8;
   p->motion_adaptive = TRUE;
@@ -44,8 +43,9 @@ noise_gain (gdouble sigma)
 
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
-    const RefDenoise * p, RefIirTemporal * t)
+    gconstpointer data, RefIirTemporal * t)
 {
+  const RefDenoise *p = data;
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
   gint tx, ty, px, py, w, h;
@@ -76,20 +76,10 @@ void
 ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
     const RefDenoise * p, RefIirTemporal * t)
 {
-  guint c;
-
-  g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
-  gst_video_frame_copy (out, in);
   if (t && p->temporal_alpha == 0.0)
     ref_iir_temporal_reset (t);
-  if (t && estimated (p))
-    ref_noise_estimates (in, &p->common, REF_DENOISE_NOISE_INTERVAL, TRUE,
-        t);
-  else if (t)
-    memset (t->noise_primed, 0, sizeof (t->noise_primed));
-  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
-    if (p->common.planes & (1u << c))
-      filter_component (in, out, c, p, t);
+  ref_temporal_frame (in, out, &p->common, t, estimated (p),
+      REF_DENOISE_NOISE_INTERVAL, TRUE, filter_component, p);
 }
 
 gchar *

@@ -17,10 +17,9 @@ void
 ref_gauss_init (RefGauss * p)
 {
   memset (p, 0, sizeof (*p));
+  /* ref_conv_init's clamp border of 0 and all planes are the element's
+   * defaults too */
   ref_conv_init (&p->common);
-  p->common.border = REF_BORDER_CLAMP;
-  p->common.border_value = 0.0;
-  p->common.planes = 0xf;
   p->sigma = 2.0;
   p->sigma_y = -1.0;
   p->radius = 0;

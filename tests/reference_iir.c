@@ -42,10 +42,9 @@ void
 ref_iir_init (RefIir * p)
 {
   memset (p, 0, sizeof (*p));
+  /* ref_conv_init's clamp border of 0 and all planes are the element's
+   * defaults too */
   ref_conv_init (&p->common);
-  p->common.border = REF_BORDER_CLAMP;
-  p->common.border_value = 0.0;
-  p->common.planes = 0xf;
   p->filter = REF_IIR_GAUSSIAN;
   p->sigma = 2.0;
   p->alpha = -1.0;
@@ -207,6 +206,20 @@ typedef struct
   gboolean wrong_reclamp;
 } Pass;
 
+gdouble
+ref_iir_impulse_step (gdouble * y, const gdouble * a, guint k, gdouble x)
+{
+  gdouble v = x;
+  guint j;
+
+  for (j = 0; j < k; j++)
+    v += a[j] * y[j];
+  for (j = k - 1; j > 0; j--)
+    y[j] = y[j - 1];
+  y[0] = v;
+  return v;
+}
+
 static gint
 iir_padding (guint k, gdouble b0, const gdouble * a)
 {
@@ -214,16 +227,10 @@ iir_padding (guint k, gdouble b0, const gdouble * a)
    * the largest so far (its state is then negligible) */
   gdouble y[REF_IIR_MAX_ORDER] = { 0 }, peak = 0.0;
   gint n, small = 0;
-  guint j;
 
   for (n = 0; n < (1 << 24); n++) {
-    gdouble v = n == 0 ? b0 : 0.0;
+    gdouble v = ref_iir_impulse_step (y, a, k, n == 0 ? b0 : 0.0);
 
-    for (j = 0; j < k; j++)
-      v += a[j] * y[j];
-    for (j = k - 1; j > 0; j--)
-      y[j] = y[j - 1];
-    y[0] = v;
     peak = MAX (peak, fabs (v));
     if (fabs (v) <= 1e-13 * peak)
       small++;
@@ -667,8 +674,9 @@ ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
 
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
-    const RefIir * p, RefIirTemporal * t)
+    gconstpointer data, RefIirTemporal * t)
 {
+  const RefIir *p = data;
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
   gdouble a = p->temporal_alpha;
@@ -699,19 +707,29 @@ void
 ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
     const RefIir * p, RefIirTemporal * t)
 {
+  ref_temporal_frame (in, out, &p->common, t, p->noise_auto
+      && p->temporal_alpha > 0.0, 1, FALSE, filter_component, p);
+}
+
+void
+ref_temporal_frame (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * common, RefIirTemporal * t, gboolean estimate,
+    guint interval, gboolean temporal, RefCompFilter filter,
+    gconstpointer data)
+{
   guint c;
 
   g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
   /* padding bytes, unselected components and pixels outside the target ROI
    * are the input unchanged */
   gst_video_frame_copy (out, in);
-  if (t && p->noise_auto && p->temporal_alpha > 0.0)
-    ref_noise_estimates (in, &p->common, 1, FALSE, t);
+  if (t && estimate)
+    ref_noise_estimates (in, common, interval, temporal, t);
   else if (t)
     memset (t->noise_primed, 0, sizeof (t->noise_primed));
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
-    if (p->common.planes & (1u << c))
-      filter_component (in, out, c, p, t);
+    if (common->planes & (1u << c))
+      filter (in, out, c, data, t);
 }
 
 gchar *

@@ -179,6 +179,12 @@ void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
     gdouble gain, gboolean keep_detail);
 
+/* One step of the causal recursion v = x + a1 y1 + ... + ak yk, y[] its
+ * last k outputs (newest first, shifted in place): fed b0 then zeros, the
+ * impulse response, one value a call. */
+gdouble ref_iir_impulse_step (gdouble * y, const gdouble * a, guint k,
+    gdouble x);
+
 /* Updates each plane's noise estimate in t for frame `in` (the components
  * and ROI of `common`): on the frame the recursion (re)starts, then on
  * every interval-th frame after it. With `temporal`, a frame's sigma is
@@ -188,6 +194,21 @@ void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
  * Call before ref_temporal_stage(). */
 void ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
     guint interval, gboolean temporal, RefIirTemporal * t);
+
+/* Filters component c of in into out with the settings `data` and the
+ * temporal state t (NULL: none): a reference's per-component stage. */
+typedef void (*RefCompFilter) (const GstVideoFrame * in, GstVideoFrame * out,
+    guint c, gconstpointer data, RefIirTemporal * t);
+
+/* What recursivefilter's and denoise's references do with a frame: out a
+ * copy of in, then, with a state t, the noise estimates updated
+ * (ref_noise_estimates() with interval and temporal) where `estimate`,
+ * else forgotten, then `filter` on every component common->planes
+ * selects. */
+void ref_temporal_frame (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * common, RefIirTemporal * t, gboolean estimate,
+    guint interval, gboolean temporal, RefCompFilter filter,
+    gconstpointer data);
 
 /* out = recursivefilter(in). Both frames mapped with the same format and
  * size; strides may differ. t: NULL for no temporal filter at all (as if

@@ -124,8 +124,7 @@ fx_set_planes (Fx * fx, guint planes)
 static void
 fx_flush (Fx * fx)
 {
-  harness_flush (fx->h);
-  fx->pts = 0;
+  harness_flush_restart (fx->h, &fx->pts);
   ref_iir_temporal_reset (&fx->temporal);
 }
 
@@ -209,23 +208,17 @@ fx_check_buffer (Fx * fx, GstBuffer * in, const gchar * what)
   gst_buffer_unref (in);
 }
 
+/* A random frame through the element; `what` (taken) names it. */
 static void
-fx_check (Fx * fx, const gchar * fmt, ...) G_GNUC_PRINTF (2, 3);
-
-/* A random frame through the element (printf-style `what`). */
-static void
-fx_check (Fx * fx, const gchar * fmt, ...)
+fx_check_what (Fx * fx, gchar * what)
 {
-  va_list ap;
-  gchar *what;
-
-  va_start (ap, fmt);
-  what = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
   fx_check_buffer (fx, make_frame (&fx->info, fx->rand, LAYOUT_DEFAULT,
           CONTENT_ANY), what);
   g_free (what);
 }
+
+/* printf-style `what` */
+#define fx_check(fx, ...) fx_check_what (fx, g_strdup_printf (__VA_ARGS__))
 
 /* ------------------------------------------------------------------------ */
 
@@ -403,7 +396,6 @@ GST_START_TEST (test_vulkan_memory)
   };
   guint in_counts[2] = { 0, 0 }, out_counts[2] = { 0, 0 };
   guint t;
-  GstPad *pad;
   Fx fx;
 
   fx_init_full (&fx, "tiledconv planes=0 ! "
@@ -411,14 +403,8 @@ GST_START_TEST (test_vulkan_memory)
       "video/x-raw(memory:VulkanBuffer) ! tiledconv planes=0", "a",
       500 + __i__);
   fx.n_elements = 3;
-  pad = gst_element_get_static_pad (fx.el, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      in_counts, NULL);
-  gst_object_unref (pad);
-  pad = gst_element_get_static_pad (fx.el, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      out_counts, NULL);
-  gst_object_unref (pad);
+  probe_pad_memory (fx.el, "sink", in_counts);
+  probe_pad_memory (fx.el, "src", out_counts);
 
   fx_set_caps (&fx, fmts[__i__], 130, 84);
   for (t = 0; t < 6; t++)

@@ -397,22 +397,16 @@ fx_check_frame (Fx * fx, Layout layout, const gchar * what)
   fx_check_frame_full (fx, layout, CONTENT_ANY, what);
 }
 
-/* printf-style `what` */
+/* A random frame through the element; `what` (taken) names it. */
 static void
-fx_check (Fx * fx, const gchar * fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-fx_check (Fx * fx, const gchar * fmt, ...)
+fx_check_what (Fx * fx, gchar * what)
 {
-  va_list ap;
-  gchar *what;
-
-  va_start (ap, fmt);
-  what = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
   fx_check_frame (fx, LAYOUT_DEFAULT, what);
   g_free (what);
 }
+
+/* printf-style `what` */
+#define fx_check(fx, ...) fx_check_what (fx, g_strdup_printf (__VA_ARGS__))
 
 /* The algorithm of rotation step k. The recursive one's pipelines cost
  * lavapipe seconds each, per format, frame size and plane mask, so the
@@ -1867,18 +1861,6 @@ GST_END_TEST;
 /* Size and format changes mid-stream keep producing correct output. */
 GST_START_TEST (test_caps_change)
 {
-  static const struct
-  {
-    GstVideoFormat fmt;
-    gint w, h;
-  } steps[] = {
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-    {GST_VIDEO_FORMAT_RGBA, 70, 41},
-    {GST_VIDEO_FORMAT_NV12, 70, 41},
-    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
-    {GST_VIDEO_FORMAT_I420, 31, 9},
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-  };
   guint s;
   Fx fx;
 
@@ -1886,8 +1868,9 @@ GST_START_TEST (test_caps_change)
   fx_set_algorithm (&fx, "fused");
   fx_blur (&fx, 2.0, 1.0, 0, 0.5);
   fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
-  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
-    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+  for (s = 0; s < n_caps_change_steps; s++) {
+    fx_set_caps (&fx, caps_change_steps[s].fmt,
+        caps_change_steps[s].w, caps_change_steps[s].h);
     fx_check (&fx, "after a caps change (step %u)", s);
     fx_check (&fx, "second frame after a caps change (step %u)", s);
   }
@@ -1973,6 +1956,13 @@ GST_START_TEST (test_padded_input)
 
 GST_END_TEST;
 
+/* ref_gauss_frame () for check_chain_output(). */
+static void
+ref_gauss_apply (const GstVideoFrame * in, GstVideoFrame * out, gconstpointer ref)
+{
+  ref_gauss_frame (in, out, ref);
+}
+
 /* gaussblur ! video/x-raw(memory:VulkanBuffer) ! gaussblur, system memory
  * at both ends: the output is the two references in a row (tolerance 2:
  * the first stage's +-1 passes through the second, whose kernel is
@@ -1986,23 +1976,17 @@ GST_START_TEST (test_vulkan_buffer_chain)
       gst_video_format_to_string (fmt));
   guint counts[2] = { 0, 0 };
   GstElement *b;
-  GstPad *pad;
   RefGauss ref_b;
   guint i;
   Fx fx;
 
   fx_init_full (&fx, launch, "a", 1700 + __i__);
   b = harness_get_element (fx.h, ELEMENT, "b");
-  pad = gst_element_get_static_pad (b, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      counts, NULL);
-  gst_object_unref (pad);
+  probe_pad_memory (b, "sink", counts);
   fx_set_caps (&fx, fmt, MID_W, MID_H);
 
   for (i = 0; i < 2; i++) {
-    GstVideoFrame fin, fout, fa, fb;
-    GstBuffer *in, *out, *ba, *bb;
-    Mismatch mm;
+    GstBuffer *in, *out;
 
     ref_gauss_init (&ref_b);
     if (i == 0) {
@@ -2027,28 +2011,9 @@ GST_START_TEST (test_vulkan_buffer_chain)
 
     in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
     out = fx_push (&fx, gst_buffer_ref (in));
-    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-    ba = new_frame_buffer (&fx.info, &fa);
-    bb = new_frame_buffer (&fx.info, &fb);
     fx_sync_algorithm (&fx);
-    ref_gauss_frame (&fin, &fa, &fx.ref);
-    ref_gauss_frame (&fa, &fb, &ref_b);
-    fail_unless (compare_frames (&fout, &fb, 2, &mm) == 0, "VKTILE_SEED=%u "
-        "chain a ! b, step %u: %u values off by more than 2; first at x=%d "
-        "y=%d plane %u: got %u want %u", base_seed, i, mm.count, mm.x, mm.y,
-        mm.plane, mm.got, mm.want);
-    fail_unless (counts[0] == i + 1 && counts[1] == 0, "between a and b: %u "
-        "VulkanBuffer frames, %u other", counts[0], counts[1]);
-    fail_unless_equals_int (count_metas (out), 2);
-    check_meta (out, "a", i);
-    check_meta (out, "b", i);
-    free_frame_buffer (ba, &fa);
-    free_frame_buffer (bb, &fb);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
+    check_chain_output (&fx.info, in, out, ref_gauss_apply, &fx.ref, &ref_b, i,
+        counts, base_seed);
   }
   gst_object_unref (b);
   fx_clear (&fx);

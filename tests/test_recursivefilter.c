@@ -201,18 +201,10 @@ static gdouble
 impulse_l1 (gdouble b0, const gdouble * a, guint k)
 {
   gdouble y[REF_IIR_MAX_ORDER] = { 0 }, l1 = 0.0;
-  guint n, j;
+  guint n;
 
-  for (n = 0; n < 4000; n++) {
-    gdouble v = n == 0 ? b0 : 0.0;
-
-    for (j = 0; j < k; j++)
-      v += a[j] * y[j];
-    for (j = k - 1; j > 0; j--)
-      y[j] = y[j - 1];
-    y[0] = v;
-    l1 += fabs (v);
-  }
+  for (n = 0; n < 4000; n++)
+    l1 += fabs (ref_iir_impulse_step (y, a, k, n == 0 ? b0 : 0.0));
   return l1;
 }
 
@@ -516,30 +508,23 @@ fx_check_frame (Fx * fx, Layout layout, const gchar * what)
   fx_check_frame_full (fx, layout, CONTENT_ANY, 0, what);
 }
 
-/* printf-style `what` */
+/* A random frame through the element; `what` (taken) names it. */
 static void
-fx_check (Fx * fx, const gchar * fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-fx_check (Fx * fx, const gchar * fmt, ...)
+fx_check_what (Fx * fx, gchar * what)
 {
-  va_list ap;
-  gchar *what;
-
-  va_start (ap, fmt);
-  what = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
   fx_check_frame (fx, LAYOUT_DEFAULT, what);
   g_free (what);
 }
+
+/* printf-style `what` */
+#define fx_check(fx, ...) fx_check_what (fx, g_strdup_printf (__VA_ARGS__))
 
 /* FLUSH_START, FLUSH_STOP and a new segment: the temporal recursion
  * restarts. */
 static void
 fx_flush (Fx * fx)
 {
-  harness_flush (fx->h);
-  fx->pts = 0;
+  harness_flush_restart (fx->h, &fx->pts);
   ref_iir_temporal_reset (&fx->temporal);
 }
 
@@ -2366,7 +2351,6 @@ GST_START_TEST (test_temporal_adaptive_vulkan_memory)
   GstVideoFormat fmt = adaptive_formats[__i__];
   guint in_counts[2] = { 0, 0 }, out_counts[2] = { 0, 0 };
   guint t;
-  GstPad *pad;
   Fx fx;
 
   fx_init_full (&fx, ELEMENT " planes=0 ! "
@@ -2374,14 +2358,8 @@ GST_START_TEST (test_temporal_adaptive_vulkan_memory)
       "video/x-raw(memory:VulkanBuffer) ! " ELEMENT " planes=0", "a",
       1800 + __i__);
   fx.n_elements = 3;
-  pad = gst_element_get_static_pad (fx.el, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      in_counts, NULL);
-  gst_object_unref (pad);
-  pad = gst_element_get_static_pad (fx.el, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      out_counts, NULL);
-  gst_object_unref (pad);
+  probe_pad_memory (fx.el, "sink", in_counts);
+  probe_pad_memory (fx.el, "src", out_counts);
 
   fx_set_temporal (&fx, 0.8);
   fx_set_motion_adaptive (&fx, 40.0);
@@ -2732,18 +2710,6 @@ GST_END_TEST;
 /* Size and format changes mid-stream keep producing correct output. */
 GST_START_TEST (test_caps_change)
 {
-  static const struct
-  {
-    GstVideoFormat fmt;
-    gint w, h;
-  } steps[] = {
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-    {GST_VIDEO_FORMAT_RGBA, 70, 41},
-    {GST_VIDEO_FORMAT_NV12, 70, 41},
-    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
-    {GST_VIDEO_FORMAT_I420, 31, 9},
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-  };
   guint s;
   Fx fx;
 
@@ -2751,8 +2717,9 @@ GST_START_TEST (test_caps_change)
   fx_set_algorithm (&fx, "tiled", 16);
   fx_random_custom (&fx, 2, REF_IIR_BOTH);
   fx_set_border (&fx, REF_BORDER_CONSTANT, 0.3);
-  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
-    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+  for (s = 0; s < n_caps_change_steps; s++) {
+    fx_set_caps (&fx, caps_change_steps[s].fmt,
+        caps_change_steps[s].w, caps_change_steps[s].h);
     fx_check (&fx, "after a caps change (step %u)", s);
     fx_check (&fx, "second frame after a caps change (step %u)", s);
   }
@@ -2822,6 +2789,13 @@ GST_START_TEST (test_timing_meta)
 
 GST_END_TEST;
 
+/* ref_iir_frame () for check_chain_output(). */
+static void
+ref_iir_apply (const GstVideoFrame * in, GstVideoFrame * out, gconstpointer ref)
+{
+  ref_iir_frame (in, out, ref, NULL);
+}
+
 /* recursivefilter ! video/x-raw(memory:VulkanBuffer) ! recursivefilter,
  * system memory at both ends: the output is the two references in a row
  * (tolerance 2: the first stage's +-1 passes through the second, whose
@@ -2835,23 +2809,17 @@ GST_START_TEST (test_vulkan_buffer_chain)
       gst_video_format_to_string (fmt));
   guint counts[2] = { 0, 0 };
   GstElement *b;
-  GstPad *pad;
   RefIir ref_b;
   guint i;
   Fx fx;
 
   fx_init_full (&fx, launch, "a", 1700 + __i__);
   b = harness_get_element (fx.h, ELEMENT, "b");
-  pad = gst_element_get_static_pad (b, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      counts, NULL);
-  gst_object_unref (pad);
+  probe_pad_memory (b, "sink", counts);
   fx_set_caps (&fx, fmt, 43, 31);
 
   for (i = 0; i < 2; i++) {
-    GstVideoFrame fin, fout, fa, fb;
-    GstBuffer *in, *out, *ba, *bb;
-    Mismatch mm;
+    GstBuffer *in, *out;
 
     ref_iir_init (&ref_b);
     if (i == 0) {
@@ -2880,27 +2848,8 @@ GST_START_TEST (test_vulkan_buffer_chain)
 
     in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
     out = fx_push (&fx, gst_buffer_ref (in));
-    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-    ba = new_frame_buffer (&fx.info, &fa);
-    bb = new_frame_buffer (&fx.info, &fb);
-    ref_iir_frame (&fin, &fa, &fx.ref, NULL);
-    ref_iir_frame (&fa, &fb, &ref_b, NULL);
-    fail_unless (compare_frames (&fout, &fb, 2, &mm) == 0, "VKTILE_SEED=%u "
-        "chain a ! b, step %u: %u values off by more than 2; first at x=%d "
-        "y=%d plane %u: got %u want %u", base_seed, i, mm.count, mm.x, mm.y,
-        mm.plane, mm.got, mm.want);
-    fail_unless (counts[0] == i + 1 && counts[1] == 0, "between a and b: %u "
-        "VulkanBuffer frames, %u other", counts[0], counts[1]);
-    fail_unless_equals_int (count_metas (out), 2);
-    check_meta (out, "a", i);
-    check_meta (out, "b", i);
-    free_frame_buffer (ba, &fa);
-    free_frame_buffer (bb, &fb);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
+    check_chain_output (&fx.info, in, out, ref_iir_apply, &fx.ref, &ref_b, i,
+        counts, base_seed);
   }
   gst_object_unref (b);
   fx_clear (&fx);

@@ -1033,18 +1033,6 @@ GST_START_TEST (test_proposed_pool_input)
 
 GST_END_TEST;
 
-/* counts[0]: buffers entering el's sink pad all in VulkanBuffer memory,
- * counts[1]: the others. */
-static void
-probe_sink_memory (GstElement * el, guint * counts)
-{
-  GstPad *pad = gst_element_get_static_pad (el, "sink");
-
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_vulkan_buffers,
-      counts, NULL);
-  gst_object_unref (pad);
-}
-
 /* vulkanupload ! video/x-raw(memory:VulkanBuffer) ! tiledconv, fed like
  * videotestsrc feeds it: into buffers of the pool vulkanupload proposes.
  * (vulkanupload 1.22 aborts on system-memory buffers of its own allocation
@@ -1063,7 +1051,7 @@ GST_START_TEST (test_vulkan_buffer_input)
   Fx fx;
 
   fx_init (&fx, launch, 1100 + __i__);
-  probe_sink_memory (fx.el, counts);
+  probe_pad_memory (fx.el, "sink", counts);
   fx_set_caps (&fx, fmts[__i__], 47, 25);
   for (i = 0; i < 3; i++) {
     fx_set_algorithm (&fx, algorithms[(i + __i__) % N_ALGORITHMS]);
@@ -1099,7 +1087,7 @@ GST_START_TEST (test_vulkan_buffer_chain)
 
   fx_init_full (&fx, launch, "a", 1200 + __i__);
   b = harness_get_element (fx.h, "tiledconv", "b");
-  probe_sink_memory (b, counts);
+  probe_pad_memory (b, "sink", counts);
   fx_set_caps (&fx, fmts[__i__], 43, 31);
 
   for (i = 0; i < 3; i++) {
@@ -1295,26 +1283,15 @@ GST_END_TEST;
 /* Size and format changes mid-stream keep producing correct output. */
 GST_START_TEST (test_caps_change)
 {
-  static const struct
-  {
-    GstVideoFormat fmt;
-    gint w, h;
-  } steps[] = {
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-    {GST_VIDEO_FORMAT_RGBA, 70, 41},
-    {GST_VIDEO_FORMAT_NV12, 70, 41},
-    {GST_VIDEO_FORMAT_GRAY16_LE, 5, 7},
-    {GST_VIDEO_FORMAT_I420, 31, 9},
-    {GST_VIDEO_FORMAT_RGBA, 33, 17},
-  };
   guint s;
   Fx fx;
 
   fx_init (&fx, NULL, 1600);
   fx_random_kernel (&fx, KERNEL_2D, 5);
   fx_set_border (&fx, REF_BORDER_MIRROR, 0);
-  for (s = 0; s < G_N_ELEMENTS (steps); s++) {
-    fx_set_caps (&fx, steps[s].fmt, steps[s].w, steps[s].h);
+  for (s = 0; s < n_caps_change_steps; s++) {
+    fx_set_caps (&fx, caps_change_steps[s].fmt,
+        caps_change_steps[s].w, caps_change_steps[s].h);
     fx_check_frame (&fx, LAYOUT_DEFAULT, "after a caps change");
     fx_check_frame (&fx, LAYOUT_DEFAULT, "second frame after a caps change");
   }
