@@ -1135,3 +1135,32 @@ const CapsStep caps_change_steps[] = {
 };
 
 const guint n_caps_change_steps = G_N_ELEMENTS (caps_change_steps);
+
+guint
+count_rounding_off (const GstVideoFrame * got, const GstVideoFrame * want,
+    const GstVideoFrame * want_down, guint max_depth, const gchar * what,
+    guint * n_values)
+{
+  guint off = 0, n = 0, c;
+  gint x, y;
+
+  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (got); c++) {
+    if (max_depth && GST_VIDEO_FORMAT_INFO_DEPTH (got->info.finfo, c) >
+        max_depth)
+      continue;
+    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c); y++) {
+      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c); x++) {
+        guint g = ref_comp_get (got, c, x, y);
+
+        n++;
+        off += g != ref_comp_get (want, c, x, y)
+            && g != ref_comp_get (want_down, c, x, y);
+      }
+    }
+  }
+  if (g_getenv ("VKTILE_ROUNDING_STATS"))
+    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off, n,
+        GST_VIDEO_INFO_NAME (&got->info), what);
+  *n_values = n;
+  return off;
+}

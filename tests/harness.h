@@ -38,6 +38,16 @@ gint plane_first_comp (const GstVideoInfo * info, guint plane);
 guint compare_frames (const GstVideoFrame * got, const GstVideoFrame * want,
     guint tol, Mismatch * mm);
 
+/* Rounding to nearest: how many values of `got` match neither `want` nor
+ * want_down (the reference with ties rounded down; `want` again where
+ * ties do not matter), in every component of at most max_depth bits (0:
+ * every component); *n_values: how many were compared. With
+ * VKTILE_ROUNDING_STATS set, prints both counts (`what` names the
+ * frame). */
+guint count_rounding_off (const GstVideoFrame * got,
+    const GstVideoFrame * want, const GstVideoFrame * want_down,
+    guint max_depth, const gchar * what, guint * n_values);
+
 GstPadProbeReturn count_vulkan_buffers (GstPad * pad, GstPadProbeInfo * info, gpointer data);
 
 void check_meta (GstBuffer * buf, const gchar * name, guint64 frame_index);

@@ -136,19 +136,8 @@ static void
 check_rounding (Fx * fx, const GstVideoFrame * got, const GstVideoFrame * want,
     const gchar * what)
 {
-  guint n = 0, off = 0, c;
-  gint x, y;
+  guint n, off = count_rounding_off (got, want, want, 8, what, &n);
 
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
-    if (GST_VIDEO_FORMAT_INFO_DEPTH (fx->info.finfo, c) > 8)
-      continue;
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (got, c); y++)
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (got, c); x++, n++)
-        off += ref_comp_get (got, c, x, y) != ref_comp_get (want, c, x, y);
-  }
-  if (g_getenv ("VKTILE_ROUNDING_STATS"))
-    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off, n,
-        GST_VIDEO_INFO_NAME (&fx->info), what);
   fail_unless (off <= MAX (8, n / ROUNDING_OFF_FRACTION), "VKTILE_SEED=%u "
       "%s: %s: %u of %u values differ by 1 from the reference: not rounded "
       "to nearest, or the state lost precision?", base_seed, what,
@@ -330,14 +319,7 @@ GST_START_TEST (test_roi_planes)
 
   fx_init (&fx, 300 + __i__);
   fx_set_noise (&fx, 30.0);
-  g_object_set (fx.el, "roi-x", 5, "roi-y", 3, "roi-width", 40, "roi-height",
-      21, "source-x", 8, "source-y", 1, NULL);
-  fx.ref.common.roi_x = 5;
-  fx.ref.common.roi_y = 3;
-  fx.ref.common.roi_width = 40;
-  fx.ref.common.roi_height = 21;
-  fx.ref.common.source_x = 8;
-  fx.ref.common.source_y = 1;
+  harness_set_roi (fx.el, &fx.ref.common, 5, 3, 40, 21, 8, 1);
   fx_set_caps (&fx, fmts[__i__], 61, 33);
   for (t = 0; t < 3; t++)
     fx_check (&fx, "ROI, frame %u", t + 1);

@@ -265,8 +265,7 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
   GstBuffer *refbuf, *downbuf;
   RefGauss down;
   Mismatch mm, same;
-  guint n_values = 0, off = 0, c, bound;
-  gint x, y;
+  guint n_values, off, bound;
 
   fx_sync_algorithm (fx);
   fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
@@ -302,24 +301,9 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
   down.common.ties_down = TRUE;
   downbuf = new_frame_buffer (&fx->info, &fdown);
   ref_gauss_frame (&fin, &fdown, &down);
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
-    if (GST_VIDEO_FORMAT_INFO_DEPTH (fx->info.finfo, c) > 8)
-      continue;
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
-        guint g = ref_comp_get (&fout, c, x, y);
-
-        n_values++;
-        off += g != ref_comp_get (&fref, c, x, y)
-            && g != ref_comp_get (&fdown, c, x, y);
-      }
-    }
-  }
+  off = count_rounding_off (&fout, &fref, &fdown, 8, what, &n_values);
   bound = ref_gauss_is_recursive (&fx->ref) ? MAX (8, n_values / 4) :
       MAX (8, n_values / 50);
-  if (g_getenv ("VKTILE_ROUNDING_STATS"))
-    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
-        n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
   fail_unless (off <= bound, "VKTILE_SEED=%u %s: format %s %dx%d algorithm "
       "%s: %u of %u values differ by 1 from the reference (bound %u): not "
       "rounded to nearest?", base_seed, what, GST_VIDEO_INFO_NAME (&fx->info),

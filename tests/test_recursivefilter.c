@@ -375,8 +375,7 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
   RefIirTemporal before;
   RefIir down;
   Mismatch mm, same;
-  guint n_values = 0, off = 0, c;
-  gint x, y;
+  guint n_values, off;
 
   fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fout, &fx->info, out, GST_MAP_READ),
@@ -415,22 +414,7 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
   down.common.ties_down = TRUE;
   downbuf = new_frame_buffer (&fx->info, &fdown);
   ref_iir_frame (&fin, &fdown, &down, &before);
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
-    if (GST_VIDEO_FORMAT_INFO_DEPTH (fx->info.finfo, c) > 8)
-      continue;
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
-        guint g = ref_comp_get (&fout, c, x, y);
-
-        n_values++;
-        off += g != ref_comp_get (&fref, c, x, y)
-            && g != ref_comp_get (&fdown, c, x, y);
-      }
-    }
-  }
-  if (g_getenv ("VKTILE_ROUNDING_STATS"))
-    g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
-        n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
+  off = count_rounding_off (&fout, &fref, &fdown, 8, what, &n_values);
   fail_unless (off <= MAX (8, n_values / 4), "VKTILE_SEED=%u %s: format "
       "%s %dx%d algorithm %s: %u of %u values differ by 1 from the "
       "reference: not rounded to nearest?", base_seed, what,

@@ -295,27 +295,13 @@ verify_output (Fx * fx, const RefConv * const *refs, guint n_refs,
     GstBuffer *dbuf = gst_buffer_new_allocate (NULL,
         GST_VIDEO_INFO_SIZE (&fx->info), NULL);
     GstVideoFrame fdown;
-    guint n_values = 0, off = 0, c;
-    gint x, y;
+    guint n_values, off;
 
     down.ties_down = TRUE;
     fail_unless (gst_video_frame_map (&fdown, &fx->info, dbuf,
             GST_MAP_READWRITE));
     ref_tiledconv (&fin, &fdown, &down);
-    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&fx->info); c++) {
-      for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&fout, c); y++) {
-        for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&fout, c); x++) {
-          guint g = ref_comp_get (&fout, c, x, y);
-
-          n_values++;
-          off += g != ref_comp_get (&fref, c, x, y)
-              && g != ref_comp_get (&fdown, c, x, y);
-        }
-      }
-    }
-    if (g_getenv ("VKTILE_ROUNDING_STATS"))
-      g_printerr ("rounding: %u of %u values not exact (%s %s)\n", off,
-          n_values, GST_VIDEO_INFO_NAME (&fx->info), what);
+    off = count_rounding_off (&fout, &fref, &fdown, 0, what, &n_values);
     fail_unless (off <= MAX (4, n_values / 20), "VKTILE_SEED=%u %s: format "
         "%s %dx%d algorithm %s: %u of %u values differ by 1 from the "
         "reference: not rounded to nearest?", base_seed, what,
