@@ -490,13 +490,36 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 /* the element on every format */
 
+/* With the current format and algorithm: every border mode (a random
+ * border-value) x kernel size 3, 5, 7 x kernel kind, a frame each, named
+ * "<label> (<kind> <n>x<n> kernel)". */
+static void
+fx_check_borders_kernels (Fx * fx, const gchar * label)
+{
+  guint b, n, kind;
+
+  for (b = 0; b < REF_BORDER_N; b++) {
+    fx_set_border (fx, b, g_rand_double (fx->rand));
+    for (n = 3; n <= 7; n += 2) {
+      for (kind = 0; kind < KERNEL_KINDS; kind++) {
+        gchar *what = g_strdup_printf ("%s (%s %ux%u kernel)", label,
+            kernel_kind_names[kind], n, n);
+
+        fx_random_kernel (fx, kind, n);
+        fx_check_frame (fx, LAYOUT_DEFAULT, what);
+        g_free (what);
+      }
+    }
+  }
+}
+
 /* Every algorithm x border mode x kernel size x kernel kind on one format:
  * 180 frames through one harness, properties changed between frames. */
 GST_START_TEST (test_matrix)
 {
   GstVideoFormat fmt;
   guint fi, g, lead = 0;
-  guint a, b, n, kind;
+  guint a;
   Fx fx;
 
   fx_init (&fx, NULL, 100 + __i__);
@@ -505,19 +528,7 @@ GST_START_TEST (test_matrix)
     fx_set_caps (&fx, fmt, 37, 21);
     for (a = 0; a < N_ALGORITHMS; a++) {
       fx_set_algorithm (&fx, algorithms[a]);
-      for (b = 0; b < REF_BORDER_N; b++) {
-        fx_set_border (&fx, b, g_rand_double (fx.rand));
-        for (n = 3; n <= 7; n += 2) {
-          for (kind = 0; kind < KERNEL_KINDS; kind++) {
-            gchar *what = g_strdup_printf ("matrix (%s %ux%u kernel)",
-                kernel_kind_names[kind], n, n);
-
-            fx_random_kernel (&fx, kind, n);
-            fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-            g_free (what);
-          }
-        }
-      }
+      fx_check_borders_kernels (&fx, "matrix");
     }
     /* every one of those frames must have been changed by its filter: a
      * shader that copies would be caught here even if the reference agreed */
@@ -535,26 +546,14 @@ GST_START_TEST (test_matrix_large)
 {
   GstVideoFormat fmt;
   guint fi, g, lead = 0;
-  guint a, b, n, kind;
+  guint a, b;
   Fx fx;
 
   fx_init (&fx, NULL, 150 + __i__);
   harness_group_format (__i__, 0, &lead);
   for (g = 0; (fmt = harness_group_format (__i__, g, &fi)); g++) {
     fx_set_caps (&fx, fmt, 300, 100);
-    for (b = 0; b < REF_BORDER_N; b++) {
-      fx_set_border (&fx, b, g_rand_double (fx.rand));
-      for (n = 3; n <= 7; n += 2) {
-        for (kind = 0; kind < KERNEL_KINDS; kind++) {
-          gchar *what = g_strdup_printf ("large matrix (%s %ux%u kernel)",
-              kernel_kind_names[kind], n, n);
-
-          fx_random_kernel (&fx, kind, n);
-          fx_check_frame (&fx, LAYOUT_DEFAULT, what);
-          g_free (what);
-        }
-      }
-    }
+    fx_check_borders_kernels (&fx, "large matrix");
     for (a = 1; a < N_ALGORITHMS; a++) {
       fx_set_algorithm (&fx, algorithms[a]);
       for (b = 0; b < REF_BORDER_N; b++) {
