@@ -1164,3 +1164,28 @@ count_rounding_off (const GstVideoFrame * got, const GstVideoFrame * want,
   *n_values = n;
   return off;
 }
+
+void
+check_deterministic (GstHarness * h, GstBuffer * in, GstClockTime * pts,
+    const GstVideoInfo * info, const gchar * algorithm)
+{
+  GstBuffer *out1, *out2;
+  GstVideoFrame f1, f2;
+  Mismatch mm;
+
+  out1 = harness_push_frame (h, gst_buffer_ref (in), pts, info, algorithm);
+  out2 = harness_push_frame (h, gst_buffer_ref (in), pts, info, algorithm);
+  fail_unless (gst_video_frame_map (&f1, (GstVideoInfo *) info, out1,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&f2, (GstVideoInfo *) info, out2,
+          GST_MAP_READ));
+  fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "algorithm %s: two "
+      "runs on the same frame differ in %u values, first at x=%d y=%d plane "
+      "%u: %u then %u", algorithm, mm.count, mm.x, mm.y, mm.plane, mm.got,
+      mm.want);
+  gst_video_frame_unmap (&f1);
+  gst_video_frame_unmap (&f2);
+  gst_buffer_unref (out1);
+  gst_buffer_unref (out2);
+  gst_buffer_unref (in);
+}

@@ -64,6 +64,12 @@ GstBuffer *harness_push_frame (GstHarness * h, GstBuffer * in,
     GstClockTime * pts, const GstVideoInfo * info, const gchar * algorithm);
 void drop_pool (GstBufferPool ** pool);
 
+/* Identical inputs give identical outputs: pushes in (taken) twice, as
+ * harness_push_frame() does, and fails unless the two outputs agree in
+ * every value. */
+void check_deterministic (GstHarness * h, GstBuffer * in, GstClockTime * pts,
+    const GstVideoInfo * info, const gchar * algorithm);
+
 void check_pad_templates (const gchar * element,
     const GstVideoFormat * formats, guint n_formats);
 
