@@ -1189,3 +1189,70 @@ check_deterministic (GstHarness * h, GstBuffer * in, GstClockTime * pts,
   gst_buffer_unref (out2);
   gst_buffer_unref (in);
 }
+
+/* What check_toggled_while_streaming()'s thread toggles. */
+typedef struct
+{
+  GstElement *el;
+  const gchar *prop;
+  gdouble value[2];
+  gint stop;
+} Toggler;
+
+static gpointer
+toggle_property (gpointer data)
+{
+  Toggler *t = data;
+  guint i;
+
+  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
+    g_object_set (t->el, t->prop, t->value[i % 2], NULL);
+    g_usleep (300);
+  }
+  return NULL;
+}
+
+void
+check_toggled_while_streaming (GstHarness * h, GstElement * el,
+    const GstVideoInfo * info, GRand * rand, GstClockTime * pts,
+    const gchar * algorithm, const gchar * prop, gdouble value_a,
+    gdouble value_b, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    guint n_frames, guint tol, guint32 base_seed)
+{
+  GstVideoFrame fin, fout, fref;
+  GstBuffer *refbuf;
+  Toggler t = { el, prop, {value_a, value_b}, 0 };
+  GThread *thread;
+  guint i, diff_a, diff_b, matched_a = 0, matched_b = 0;
+
+  thread = g_thread_new ("toggle", toggle_property, &t);
+  for (i = 0; i < n_frames; i++) {
+    GstBuffer *in = make_frame (info, rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    GstBuffer *out = harness_push_frame (h, gst_buffer_ref (in), pts, info,
+        algorithm);
+
+    fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
+            GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
+            GST_MAP_READ));
+    refbuf = new_frame_buffer (info, &fref);
+    ref (&fin, &fref, ref_a);
+    diff_a = count_diff (&fout, &fref, tol);
+    ref (&fin, &fref, ref_b);
+    diff_b = count_diff (&fout, &fref, tol);
+    fail_unless (diff_a == 0 || diff_b == 0, "VKTILE_SEED=%u frame %u "
+        "matches neither %s (%u values differ from %s %g, %u from %s %g)",
+        base_seed, i, prop, diff_a, prop, value_a, diff_b, prop, value_b);
+    matched_a += diff_a == 0;
+    matched_b += diff_b == 0;
+    free_frame_buffer (refbuf, &fref);
+    gst_video_frame_unmap (&fout);
+    gst_video_frame_unmap (&fin);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&t.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u frames matched %s %g, %u %s %g", matched_a, prop, value_a,
+      matched_b, prop, value_b);
+}

@@ -286,6 +286,18 @@ void check_chain_output (const GstVideoInfo * info, GstBuffer * in,
     GstBuffer * out, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
     guint step, const guint * counts, guint32 base_seed);
 
+/* A double property of el changed from another thread while frames stream
+ * (properties are safe to change while playing): `prop` alternates
+ * between value_a and value_b every 300 us while n_frames random frames
+ * (info, from rand) go through h (timestamps from *pts, `algorithm` for
+ * the messages); every output must be, within tol, entirely the
+ * reference with ref_a or with ref_b, never a mix, never a crash. */
+void check_toggled_while_streaming (GstHarness * h, GstElement * el,
+    const GstVideoInfo * info, GRand * rand, GstClockTime * pts,
+    const gchar * algorithm, const gchar * prop, gdouble value_a,
+    gdouble value_b, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    guint n_frames, guint tol, guint32 base_seed);
+
 /* A format and a frame size. */
 typedef struct
 {

@@ -432,6 +432,15 @@ verify_output (Fx * fx, GstBuffer * in, GstBuffer * out, const gchar * what)
   gst_video_frame_unmap (&fin);
 }
 
+/* ref_iir_frame () for check_chain_output() and
+ * check_toggled_while_streaming(). */
+static void
+ref_iir_apply (const GstVideoFrame * in, GstVideoFrame * out,
+    gconstpointer ref)
+{
+  ref_iir_frame (in, out, ref, NULL);
+}
+
 /* Pushes one frame through the harness; returns the output (owned). */
 static GstBuffer *
 fx_push (Fx * fx, GstBuffer * in)
@@ -2621,33 +2630,9 @@ GST_END_TEST;
 /* sigma changed from another thread while frames stream (properties are
  * safe to change while playing): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
-typedef struct
-{
-  GstElement *el;
-  gint stop;
-} Toggler;
-
-static gpointer
-toggle_sigma (gpointer data)
-{
-  Toggler *t = data;
-  guint i;
-
-  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
-    g_object_set (t->el, "sigma", i % 2 ? 6.0 : 1.0, NULL);
-    g_usleep (300);
-  }
-  return NULL;
-}
-
 GST_START_TEST (test_property_change_while_streaming)
 {
-  GstVideoFrame fin, fout, fref;
-  GstBuffer *refbuf;
   RefIir ra, rb;
-  Toggler t;
-  GThread *thread;
-  guint i, diff_a, diff_b, matched_a = 0, matched_b = 0;
   Fx fx;
 
   fx_init (&fx, 1300);
@@ -2657,35 +2642,9 @@ GST_START_TEST (test_property_change_while_streaming)
   ra = rb = fx.ref;
   ra.sigma = 1.0;
   rb.sigma = 6.0;
-  t.el = fx.el;
-  t.stop = 0;
-  thread = g_thread_new ("toggle", toggle_sigma, &t);
-  for (i = 0; i < 30; i++) {
-    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
-        CONTENT_ANY);
-    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
-
-    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-    refbuf = new_frame_buffer (&fx.info, &fref);
-    ref_iir_frame (&fin, &fref, &ra, NULL);
-    diff_a = count_diff (&fout, &fref, TOL);
-    ref_iir_frame (&fin, &fref, &rb, NULL);
-    diff_b = count_diff (&fout, &fref, TOL);
-    fail_unless (diff_a == 0 || diff_b == 0, "VKTILE_SEED=%u frame %u "
-        "matches neither sigma (%u values differ from sigma 1, %u from "
-        "sigma 6)", base_seed, i, diff_a, diff_b);
-    matched_a += diff_a == 0;
-    matched_b += diff_b == 0;
-    free_frame_buffer (refbuf, &fref);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
-  }
-  g_atomic_int_set (&t.stop, 1);
-  g_thread_join (thread);
-  GST_INFO ("%u frames matched sigma 1, %u sigma 6", matched_a, matched_b);
+  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand, &fx.pts,
+      fx.algorithm, "sigma", 1.0, 6.0, ref_iir_apply, &ra, &rb, 30, TOL,
+      base_seed);
   fx_clear (&fx);
 }
 
@@ -2758,13 +2717,6 @@ GST_START_TEST (test_timing_meta)
 }
 
 GST_END_TEST;
-
-/* ref_iir_frame () for check_chain_output(). */
-static void
-ref_iir_apply (const GstVideoFrame * in, GstVideoFrame * out, gconstpointer ref)
-{
-  ref_iir_frame (in, out, ref, NULL);
-}
 
 /* recursivefilter ! video/x-raw(memory:VulkanBuffer) ! recursivefilter,
  * system memory at both ends: the output is the two references in a row

@@ -93,8 +93,8 @@ static void
 fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
 {
   memset (fx, 0, sizeof (*fx));
-  fx->seed = harness_fx_open ("tiledconv", launch, name, base_seed, salt, &fx->h,
-      &fx->el, &fx->rand);
+  fx->seed = harness_fx_open ("tiledconv", launch, name, base_seed, salt,
+      &fx->h, &fx->el, &fx->rand);
   ref_conv_init (&fx->ref);
   fx->algorithm = "tiled";
 }
