@@ -1190,13 +1190,20 @@ check_deterministic (GstHarness * h, GstBuffer * in, GstClockTime * pts,
   gst_buffer_unref (in);
 }
 
-/* What check_toggled_while_streaming()'s thread toggles. */
+void
+toggle_set_double (GstElement * el, guint which, gconstpointer data)
+{
+  const ToggleDouble *d = data;
+
+  g_object_set (el, d->prop, d->value[which], NULL);
+}
+
+/* check_toggled_while_streaming()'s thread. */
 typedef struct
 {
-  GstElement *el;
-  const gchar *prop;
-  gdouble value[2];
   gint stop;
+  GstElement *el;
+  const Toggle *toggle;
 } Toggler;
 
 static gpointer
@@ -1205,8 +1212,9 @@ toggle_property (gpointer data)
   Toggler *t = data;
   guint i;
 
+  /* one property only: two could be seen half-applied by a frame */
   for (i = 0; !g_atomic_int_get (&t->stop); i++) {
-    g_object_set (t->el, t->prop, t->value[i % 2], NULL);
+    t->toggle->set (t->el, i % 2, t->toggle->set_data);
     g_usleep (300);
   }
   return NULL;
@@ -1214,20 +1222,19 @@ toggle_property (gpointer data)
 
 void
 check_toggled_while_streaming (GstHarness * h, GstElement * el,
-    const GstVideoInfo * info, GRand * rand, GstClockTime * pts,
-    const gchar * algorithm, const gchar * prop, gdouble value_a,
-    gdouble value_b, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    const GstVideoInfo * info, GRand * rand, Content content,
+    GstClockTime * pts, const gchar * algorithm, const Toggle * toggle,
     guint n_frames, guint tol, guint32 base_seed)
 {
   GstVideoFrame fin, fout, fref;
   GstBuffer *refbuf;
-  Toggler t = { el, prop, {value_a, value_b}, 0 };
+  Toggler t = { 0, el, toggle };
   GThread *thread;
   guint i, diff_a, diff_b, matched_a = 0, matched_b = 0;
 
   thread = g_thread_new ("toggle", toggle_property, &t);
   for (i = 0; i < n_frames; i++) {
-    GstBuffer *in = make_frame (info, rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    GstBuffer *in = make_frame (info, rand, LAYOUT_DEFAULT, content);
     GstBuffer *out = harness_push_frame (h, gst_buffer_ref (in), pts, info,
         algorithm);
 
@@ -1236,13 +1243,14 @@ check_toggled_while_streaming (GstHarness * h, GstElement * el,
     fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
             GST_MAP_READ));
     refbuf = new_frame_buffer (info, &fref);
-    ref (&fin, &fref, ref_a);
+    toggle->ref (&fin, &fref, toggle->ref_a);
     diff_a = count_diff (&fout, &fref, tol);
-    ref (&fin, &fref, ref_b);
+    toggle->ref (&fin, &fref, toggle->ref_b);
     diff_b = count_diff (&fout, &fref, tol);
     fail_unless (diff_a == 0 || diff_b == 0, "VKTILE_SEED=%u frame %u "
-        "matches neither %s (%u values differ from %s %g, %u from %s %g)",
-        base_seed, i, prop, diff_a, prop, value_a, diff_b, prop, value_b);
+        "matches neither %s nor %s (%u values differ from the one, %u from "
+        "the other)", base_seed, i, toggle->what_a, toggle->what_b, diff_a,
+        diff_b);
     matched_a += diff_a == 0;
     matched_b += diff_b == 0;
     free_frame_buffer (refbuf, &fref);
@@ -1253,6 +1261,6 @@ check_toggled_while_streaming (GstHarness * h, GstElement * el,
   }
   g_atomic_int_set (&t.stop, 1);
   g_thread_join (thread);
-  GST_INFO ("%u frames matched %s %g, %u %s %g", matched_a, prop, value_a,
-      matched_b, prop, value_b);
+  GST_INFO ("%u frames matched %s, %u %s", matched_a, toggle->what_a,
+      matched_b, toggle->what_b);
 }

@@ -286,16 +286,39 @@ void check_chain_output (const GstVideoInfo * info, GstBuffer * in,
     GstBuffer * out, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
     guint step, const guint * counts, guint32 base_seed);
 
-/* A double property of el changed from another thread while frames stream
- * (properties are safe to change while playing): `prop` alternates
- * between value_a and value_b every 300 us while n_frames random frames
- * (info, from rand) go through h (timestamps from *pts, `algorithm` for
- * the messages); every output must be, within tol, entirely the
+/* Sets the property check_toggled_while_streaming() toggles to its
+ * which-th (0 or 1) value; data: the caller's. */
+typedef void (*ToggleSet) (GstElement * el, guint which, gconstpointer data);
+
+/* What check_toggled_while_streaming() toggles, and the two references it
+ * expects: set (with set_data) 0 gives what ref with ref_a gives, called
+ * what_a in messages; likewise 1, ref_b and what_b. */
+typedef struct
+{
+  ToggleSet set;
+  gconstpointer set_data;
+  RefApply ref;
+  gconstpointer ref_a, ref_b;
+  const gchar *what_a, *what_b;
+} Toggle;
+
+/* A ToggleSet for a double property: data is a ToggleDouble. */
+typedef struct
+{
+  const gchar *prop;
+  gdouble value[2];
+} ToggleDouble;
+void toggle_set_double (GstElement * el, guint which, gconstpointer data);
+
+/* A property of el changed from another thread while frames stream
+ * (properties are safe to change while playing): toggle->set alternates
+ * between its two values every 300 us while n_frames random frames (info,
+ * `content`, from rand) go through h (timestamps from *pts, `algorithm`
+ * for the messages); every output must be, within tol, entirely the
  * reference with ref_a or with ref_b, never a mix, never a crash. */
 void check_toggled_while_streaming (GstHarness * h, GstElement * el,
-    const GstVideoInfo * info, GRand * rand, GstClockTime * pts,
-    const gchar * algorithm, const gchar * prop, gdouble value_a,
-    gdouble value_b, RefApply ref, gconstpointer ref_a, gconstpointer ref_b,
+    const GstVideoInfo * info, GRand * rand, Content content,
+    GstClockTime * pts, const gchar * algorithm, const Toggle * toggle,
     guint n_frames, guint tol, guint32 base_seed);
 
 /* A format and a frame size. */

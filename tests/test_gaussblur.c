@@ -1142,7 +1142,11 @@ GST_END_TEST;
  * the two sigmas, never a mix, never a crash. */
 GST_START_TEST (test_property_change_while_streaming)
 {
+  static const ToggleDouble sigmas = { "sigma", {1.0, 4.0} };
   RefGauss ra, rb;
+  Toggle toggle = { toggle_set_double, &sigmas, ref_gauss_apply, &ra, &rb,
+    "sigma 1", "sigma 4"
+  };
   Fx fx;
 
   fx_init (&fx, 1300);
@@ -1152,9 +1156,8 @@ GST_START_TEST (test_property_change_while_streaming)
   ra = rb = fx.ref;
   ra.sigma = 1.0;
   rb.sigma = 4.0;
-  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand, &fx.pts,
-      fx.algorithm, "sigma", 1.0, 4.0, ref_gauss_apply, &ra, &rb, 20, TOL,
-      base_seed);
+  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand,
+      CONTENT_ANY, &fx.pts, fx.algorithm, &toggle, 20, TOL, base_seed);
   fx_clear (&fx);
 }
 

@@ -2632,7 +2632,11 @@ GST_END_TEST;
  * the two sigmas, never a mix, never a crash. */
 GST_START_TEST (test_property_change_while_streaming)
 {
+  static const ToggleDouble sigmas = { "sigma", {1.0, 6.0} };
   RefIir ra, rb;
+  Toggle toggle = { toggle_set_double, &sigmas, ref_iir_apply, &ra, &rb,
+    "sigma 1", "sigma 6"
+  };
   Fx fx;
 
   fx_init (&fx, 1300);
@@ -2642,9 +2646,8 @@ GST_START_TEST (test_property_change_while_streaming)
   ra = rb = fx.ref;
   ra.sigma = 1.0;
   rb.sigma = 6.0;
-  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand, &fx.pts,
-      fx.algorithm, "sigma", 1.0, 6.0, ref_iir_apply, &ra, &rb, 30, TOL,
-      base_seed);
+  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand,
+      CONTENT_ANY, &fx.pts, fx.algorithm, &toggle, 30, TOL, base_seed);
   fx_clear (&fx);
 }
 

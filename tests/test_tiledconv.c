@@ -1270,43 +1270,39 @@ GST_START_TEST (test_caps_change)
 
 GST_END_TEST;
 
+/* The kernels test_property_change_while_streaming toggles between. */
+typedef struct
+{
+  const gdouble *k[2];
+  guint n[2];
+} ToggleKernels;
+
+static void
+toggle_set_kernel (GstElement * el, guint which, gconstpointer data)
+{
+  const ToggleKernels *t = data;
+
+  set_double_array (el, "kernel", t->k[which], t->n[which]);
+}
+
+static void
+ref_tiledconv_apply (const GstVideoFrame * in, GstVideoFrame * out,
+    gconstpointer ref)
+{
+  ref_tiledconv (in, out, ref);
+}
+
 /* A property changed from another thread while frames stream (properties
  * are safe to change while playing): every output is entirely the filter of
  * one of the two kernels (3x3 and 7x7), never a mix, never a crash. */
-typedef struct
-{
-  GstElement *el;
-  const gdouble *ka, *kb;
-  gint stop;
-} Toggler;
-
-static gpointer
-toggle_kernel (gpointer data)
-{
-  Toggler *t = data;
-  guint i;
-
-  /* one property only: two could be seen half-applied by a frame */
-  for (i = 0; !g_atomic_int_get (&t->stop); i++) {
-    if (i % 2)
-      set_double_array (t->el, "kernel", t->kb, 49);
-    else
-      set_double_array (t->el, "kernel", t->ka, 9);
-    g_usleep (300);
-  }
-  return NULL;
-}
-
 GST_START_TEST (test_property_change_while_streaming)
 {
   gdouble ka[9], kb[49];
   RefConv ra, rb;
-  Toggler t;
-  GThread *thread;
-  GstVideoFrame fin, fout, fref;
-  GstBuffer *refbuf;
-  guint i, matched_a = 0, matched_b = 0;
-  Mismatch mm;
+  ToggleKernels kernels = { {ka, kb}, {9, 49} };
+  Toggle toggle = { toggle_set_kernel, &kernels, ref_tiledconv_apply, &ra,
+    &rb, "the 3x3 kernel", "the 7x7 kernel"
+  };
   Fx fx;
 
   fx_init (&fx, NULL, 2000);
@@ -1318,45 +1314,8 @@ GST_START_TEST (test_property_change_while_streaming)
   ref_conv_set_kernel (&ra, ka, 9);
   ref_conv_set_kernel (&rb, kb, 49);
   set_double_array (fx.el, "kernel", ka, 9);
-
-  t.el = fx.el;
-  t.ka = ka;
-  t.kb = kb;
-  t.stop = 0;
-  thread = g_thread_new ("toggle", toggle_kernel, &t);
-  refbuf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx.info),
-      NULL);
-  for (i = 0; i < 40; i++) {
-    GstBuffer *in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT,
-        CONTENT_NOISE);
-    GstBuffer *out = fx_push (&fx, gst_buffer_ref (in));
-    gboolean is_a, is_b;
-    guint diff_a;
-
-    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fref, &fx.info, refbuf,
-            GST_MAP_READWRITE));
-    ref_tiledconv (&fin, &fref, &ra);
-    is_a = (diff_a = compare_frames (&fout, &fref, 1, &mm)) == 0;
-    ref_tiledconv (&fin, &fref, &rb);
-    is_b = compare_frames (&fout, &fref, 1, &mm) == 0;
-    fail_unless (is_a || is_b, "VKTILE_SEED=%u frame %u matches neither "
-        "kernel (%u values differ from the 3x3 one, %u from the 7x7 one)",
-        base_seed, i, diff_a, mm.count);
-    matched_a += is_a;
-    matched_b += is_b;
-    gst_video_frame_unmap (&fref);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
-  }
-  g_atomic_int_set (&t.stop, 1);
-  g_thread_join (thread);
-  gst_buffer_unref (refbuf);
-  GST_INFO ("%u frames matched the 3x3 kernel, %u the 7x7", matched_a,
-      matched_b);
+  check_toggled_while_streaming (fx.h, fx.el, &fx.info, fx.rand,
+      CONTENT_NOISE, &fx.pts, fx.algorithm, &toggle, 40, 1, base_seed);
   fx_clear (&fx);
 }
 
