@@ -918,11 +918,13 @@ harness_fx_close (GstHarness * h, GstElement * el, GRand * rand,
 }
 
 void
-harness_set_video_caps (GstHarness * h, GstVideoInfo * info,
-    GstVideoFormat format, gint width, gint height)
+harness_set_video_caps (GstHarness * h, GstBufferPool ** pool,
+    GstVideoInfo * info, GstVideoFormat format, gint width, gint height)
 {
   GstCaps *caps;
 
+  if (pool)
+    drop_pool (pool);
   fail_unless (gst_video_info_set_format (info, format, width, height));
   GST_VIDEO_INFO_FPS_N (info) = 30;
   GST_VIDEO_INFO_FPS_D (info) = 1;
@@ -1263,4 +1265,17 @@ check_toggled_while_streaming (GstHarness * h, GstElement * el,
   g_thread_join (thread);
   GST_INFO ("%u frames matched %s, %u %s", matched_a, toggle->what_a,
       matched_b, toggle->what_b);
+}
+
+void
+check_pool_holds_vulkan (GstBufferPool * pool, const GstVideoInfo * info)
+{
+  GstBuffer *buf = NULL;
+
+  fail_unless (gst_buffer_pool_acquire_buffer (pool, &buf, NULL) ==
+      GST_FLOW_OK);
+  fail_unless (gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, 0)),
+      "%s: the proposed pool does not hold Vulkan buffers",
+      GST_VIDEO_INFO_NAME (info));
+  gst_buffer_unref (buf);
 }

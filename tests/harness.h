@@ -64,6 +64,10 @@ GstBuffer *harness_push_frame (GstHarness * h, GstBuffer * in,
     GstClockTime * pts, const GstVideoInfo * info, const gchar * algorithm);
 void drop_pool (GstBufferPool ** pool);
 
+/* The pool an element proposed upstream (for frames of `info`) hands out
+ * buffers in Vulkan buffer memory. */
+void check_pool_holds_vulkan (GstBufferPool * pool, const GstVideoInfo * info);
+
 /* Identical inputs give identical outputs: pushes in (taken) twice, as
  * harness_push_frame() does, and fails unless the two outputs agree in
  * every value. */
@@ -227,9 +231,10 @@ void harness_fx_close (GstHarness * h, GstElement * el, GRand * rand,
     GstBufferPool ** pool);
 
 /* Sets *info to format at width x height and 30 fps, and gives the
- * harness those caps on both sides. */
-void harness_set_video_caps (GstHarness * h, GstVideoInfo * info,
-    GstVideoFormat format, gint width, gint height);
+ * harness those caps on both sides; first drops *pool (NULL: none), the
+ * pool proposed for the old caps. */
+void harness_set_video_caps (GstHarness * h, GstBufferPool ** pool,
+    GstVideoInfo * info, GstVideoFormat format, gint width, gint height);
 
 /* The base class's border, border-value, roi-* / source-* and planes
  * properties of el, set and mirrored in the reference's RefConv. */

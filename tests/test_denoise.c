@@ -84,7 +84,7 @@ fx_clear (Fx * fx)
 static void
 fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
 {
-  harness_set_video_caps (fx->h, &fx->info, format, width, height);
+  harness_set_video_caps (fx->h, NULL, &fx->info, format, width, height);
   ref_iir_temporal_reset (&fx->temporal);
   fx->have_caps = TRUE;
 }
