@@ -2,7 +2,10 @@
  * smooth content, edges; packed, padded or odd layouts, or from the pool the
  * element proposes), frame comparison with the first mismatch reported,
  * poisoning of returned buffers, property helpers for numeric arrays and
- * enums, and the timing-meta and memory probes. */
+ * enums, and the timing-meta and memory probes; and what the element
+ * suites used to copy from each other: the core of their fixtures, the
+ * property-spec checks, the caps and plane-mask tables, and the checks of
+ * determinism, rounding, chains and properties toggled while streaming. */
 #include "harness.h"
 
 #include <gst/vulkan/vulkan.h>
