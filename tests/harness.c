@@ -1282,3 +1282,45 @@ check_pool_holds_vulkan (GstBufferPool * pool, const GstVideoInfo * info)
       GST_VIDEO_INFO_NAME (info));
   gst_buffer_unref (buf);
 }
+
+guint
+harness_push_changes (GstHarness * h, GstClockTime * pts,
+    const GstVideoInfo * info, const gchar * algorithm, GRand * rand,
+    guint tol, gboolean poison, Mismatch * mm)
+{
+  GstBuffer *in = make_frame (info, rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+  GstBuffer *out = harness_push_frame (h, gst_buffer_ref (in), pts, info,
+      algorithm);
+  GstVideoFrame fin, fout;
+  guint n;
+
+  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
+          GST_MAP_READ));
+  n = compare_frames (&fout, &fin, tol, mm);
+  gst_video_frame_unmap (&fout);
+  gst_video_frame_unmap (&fin);
+  if (poison)
+    poison_buffer (out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  return n;
+}
+
+GstBuffer *
+make_test_frame (GstHarness * h, const GstVideoInfo * info,
+    GstBufferPool ** pool, GRand * rand, Layout layout, Content content)
+{
+  if (layout == LAYOUT_PROPOSED_POOL)
+    return make_pool_frame (h, info, pool, rand, content);
+  return make_frame (info, rand, layout, content);
+}
+
+void
+harness_trace_times (gint64 t0, gint64 t1)
+{
+  if (g_getenv ("VKTILE_TRACE"))
+    g_printerr ("[trace]   element %.3f s, reference %.3f s\n",
+        (t1 - t0) / 1e6, (g_get_monotonic_time () - t1) / 1e6);
+}

@@ -68,6 +68,14 @@ void drop_pool (GstBufferPool ** pool);
  * buffers in Vulkan buffer memory. */
 void check_pool_holds_vulkan (GstBufferPool * pool, const GstVideoInfo * info);
 
+/* A random frame (info, CONTENT_NOISE, from rand) through h as
+ * harness_push_frame() pushes it: returns how many values of the output
+ * differ from the input's by more than tol, the first in *mm. The output
+ * is dropped, first poisoned where `poison` (see poison_buffer()). */
+guint harness_push_changes (GstHarness * h, GstClockTime * pts,
+    const GstVideoInfo * info, const gchar * algorithm, GRand * rand,
+    guint tol, gboolean poison, Mismatch * mm);
+
 /* Identical inputs give identical outputs: pushes in (taken) twice, as
  * harness_push_frame() does, and fails unless the two outputs agree in
  * every value. */
@@ -127,6 +135,15 @@ GstBuffer *make_frame (const GstVideoInfo * info, GRand * r, Layout layout,
     Content content);
 GstBuffer *make_pool_frame (GstHarness * h, const GstVideoInfo * info,
     GstBufferPool ** pool, GRand * rand, Content content);
+
+/* A test frame of `layout`: make_pool_frame() for LAYOUT_PROPOSED_POOL
+ * (the pool kept in *pool), else make_frame(). */
+GstBuffer *make_test_frame (GstHarness * h, const GstVideoInfo * info,
+    GstBufferPool ** pool, GRand * rand, Layout layout, Content content);
+
+/* VKTILE_TRACE=1: how long the element took (pushed at t0, out at t1)
+ * and the check of its output (from t1 until now). */
+void harness_trace_times (gint64 t0, gint64 t1);
 
 /* Overwrites a buffer about to go back to the element's pool. */
 void poison_buffer (GstBuffer * buf);

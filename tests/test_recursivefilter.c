@@ -465,10 +465,8 @@ static void
 fx_check_frame_full (Fx * fx, Layout layout, Content content,
     GstBufferFlags flags, const gchar * what)
 {
-  GstBuffer *in = layout == LAYOUT_PROPOSED_POOL ?
-      make_pool_frame (fx->h, &fx->info, &fx->pool, fx->rand,
-          content) :
-      make_frame (&fx->info, fx->rand, layout, content);
+  GstBuffer *in = make_test_frame (fx->h, &fx->info, &fx->pool, fx->rand,
+      layout, content);
   GstBuffer *out;
   gint64 t0, t1;
 
@@ -478,9 +476,7 @@ fx_check_frame_full (Fx * fx, Layout layout, Content content,
   out = fx_push (fx, gst_buffer_ref (in));
   t1 = g_get_monotonic_time ();
   verify_output (fx, in, out, what);
-  if (g_getenv ("VKTILE_TRACE"))
-    g_printerr ("[trace]   element %.3f s, reference %.3f s\n",
-        (t1 - t0) / 1e6, (g_get_monotonic_time () - t1) / 1e6);
+  harness_trace_times (t0, t1);
   fail_unless (count_metas (out) == fx->n_elements, "%s: %u timing metas "
       "on an output buffer, want %u", what, count_metas (out),
       fx->n_elements);
@@ -2509,8 +2505,6 @@ GST_END_TEST;
 GST_START_TEST (test_identity_and_change)
 {
   static const gdouble zero[1] = { 0.0 };
-  GstVideoFrame fin, fout;
-  GstBuffer *in, *out;
   Mismatch mm;
   guint i;
   Fx fx;
@@ -2518,17 +2512,10 @@ GST_START_TEST (test_identity_and_change)
   fx_init (&fx, 1100);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
-  out = fx_push (&fx, gst_buffer_ref (in));
-  fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-  fail_unless (compare_frames (&fout, &fin, 1, &mm) > 64 * 48 * 4 / 2,
+  fail_unless (harness_push_changes (fx.h, &fx.pts, &fx.info, fx.algorithm,
+          fx.rand, 1, FALSE, &mm) > 64 * 48 * 4 / 2,
       "the default Gaussian left a random frame nearly unchanged (%u values "
       "differ)", mm.count);
-  gst_video_frame_unmap (&fout);
-  gst_video_frame_unmap (&fin);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
 
   for (i = 0; i < 4; i++) {
     switch (i) {
@@ -2548,18 +2535,10 @@ GST_START_TEST (test_identity_and_change)
         fx_custom (&fx, 1.0, zero, 1, REF_IIR_BOTH);
         break;
     }
-    in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
-    out = fx_push (&fx, gst_buffer_ref (in));
-    fail_unless (gst_video_frame_map (&fin, &fx.info, in, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, &fx.info, out, GST_MAP_READ));
-    fail_unless (compare_frames (&fout, &fin, 0, &mm) == 0,
+    fail_unless (harness_push_changes (fx.h, &fx.pts, &fx.info, fx.algorithm,
+            fx.rand, 0, TRUE, &mm) == 0,
         "identity case %u changed %u values (first at %d,%d: %u for %u)", i,
         mm.count, mm.x, mm.y, mm.got, mm.want);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
-    poison_buffer (out);
-    gst_buffer_unref (out);
-    gst_buffer_unref (in);
   }
   fx_clear (&fx);
 }
