@@ -1159,6 +1159,22 @@ GST_END_TEST;
 /* Every format with a handful of settings that together use every
  * algorithm, every border, sigma-y, an explicit radius and the unsharp
  * mask of both signs; the sigmas give radii 3, 6 and 12 only. */
+/* One step of formats_one: algorithm, blur (fx_blur()'s arguments),
+ * border b (border-value 0, or a random one for constant), a frame. */
+static void
+formats_step (Fx * fx, const gchar * algorithm, gdouble sigma,
+    gdouble sigma_y, guint radius, gdouble amount, RefBorder b,
+    const gchar * what)
+{
+  fx_set_algorithm (fx, algorithm);
+  fx_blur (fx, sigma, sigma_y, radius, amount);
+  if (b == REF_BORDER_CONSTANT)
+    fx_set_border_rand (fx, b);
+  else
+    fx_set_border (fx, b, 0.0);
+  fx_check (fx, "%s", what);
+}
+
 /* One format of test_formats, from the element's defaults (the formats of
  * a group share one harness: see format_groups). */
 static void
@@ -1170,46 +1186,26 @@ formats_one (Fx * fx, GstVideoFormat fmt, guint fi)
   fx_set_caps (fx, fmt, MID_W, MID_H);
   fx_check (fx, "defaults (sigma 2, auto, clamp)");
 
-  fx_set_algorithm (fx, "fused");
-  fx_blur (fx, 1.0, -1, 0, 0.0);
-  fx_set_border (fx, REF_BORDER_MIRROR, 0.0);
-  fx_check (fx, "fused sigma 1, mirror");
-
-  fx_set_algorithm (fx, "two-pass");
-  fx_blur (fx, 4.0, -1, 0, 1.5);
-  fx_set_border (fx, REF_BORDER_REFLECT, 0.0);
-  fx_check (fx, "two-pass sigma 4, amount 1.5, reflect");
-
+  formats_step (fx, "fused", 1.0, -1, 0, 0.0, REF_BORDER_MIRROR,
+      "fused sigma 1, mirror");
+  formats_step (fx, "two-pass", 4.0, -1, 0, 1.5, REF_BORDER_REFLECT,
+      "two-pass sigma 4, amount 1.5, reflect");
   /* (not on RGBx/BGRx: recursivefilter's tests run the machinery on them,
    * and its pipelines for a new kind of plane cost lavapipe 8 s) */
-  fx_set_algorithm (fx, fmt == GST_VIDEO_FORMAT_RGBx
-      || fmt == GST_VIDEO_FORMAT_BGRx ? "two-pass" : "recursive");
-  fx_blur (fx, 3.0, -1, 0, 0.0);
-  fx_set_border_rand (fx, REF_BORDER_CONSTANT);
-  fx_check (fx, "recursive sigma 3, constant");
-
-  fx_set_algorithm (fx, "fused");
-  fx_blur (fx, 2.0, 1.0, 0, -0.6);
-  fx_set_border (fx, REF_BORDER_WRAP, 0.0);
-  fx_check (fx, "fused sigma 2 sigma-y 1, amount -0.6, wrap");
-
+  formats_step (fx, fmt == GST_VIDEO_FORMAT_RGBx
+      || fmt == GST_VIDEO_FORMAT_BGRx ? "two-pass" : "recursive", 3.0, -1, 0,
+      0.0, REF_BORDER_CONSTANT, "recursive sigma 3, constant");
+  formats_step (fx, "fused", 2.0, 1.0, 0, -0.6, REF_BORDER_WRAP,
+      "fused sigma 2 sigma-y 1, amount -0.6, wrap");
   if (fi % 3 == 0) {
     /* GRAY8, RGBx, I420 */
-    fx_set_algorithm (fx, "two-pass");
-    fx_blur (fx, 1.0, 4.0, 0, 0.0);
-    fx_set_border_rand (fx, REF_BORDER_CONSTANT);
-    fx_check (fx, "two-pass sigma 1 sigma-y 4, constant");
-
-    fx_set_algorithm (fx, "auto");
-    fx_blur (fx, 4.0, -1, 6, 0.7);
-    fx_set_border (fx, REF_BORDER_CLAMP, 0.0);
-    fx_check (fx, "auto sigma 4 radius 6, amount 0.7");
+    formats_step (fx, "two-pass", 1.0, 4.0, 0, 0.0, REF_BORDER_CONSTANT,
+        "two-pass sigma 1 sigma-y 4, constant");
+    formats_step (fx, "auto", 4.0, -1, 6, 0.7, REF_BORDER_CLAMP,
+        "auto sigma 4 radius 6, amount 0.7");
   }
-
-  fx_set_algorithm (fx, "recursive");
-  fx_blur (fx, 2.0, -1, 0, 0.0);
-  fx_set_border (fx, REF_BORDER_MIRROR, 0.0);
-  fx_check (fx, "recursive sigma 2 with mirror (runs two-pass)");
+  formats_step (fx, "recursive", 2.0, -1, 0, 0.0, REF_BORDER_MIRROR,
+      "recursive sigma 2 with mirror (runs two-pass)");
 }
 
 GST_START_TEST (test_formats)
