@@ -144,6 +144,26 @@ first_device_name (void)
   return name;
 }
 
+/* Runs vktile-bench with argv, which must succeed; its stdout and stderr
+ * in *out and *err, the lines of the CSV it wrote to csv_path in *lines
+ * (the header first). */
+static void
+run_bench (const gchar ** argv, const gchar * csv_path, gchar ** out,
+    gchar ** err, gchar *** lines)
+{
+  GError *error = NULL;
+  gchar *csv = NULL;
+  gint status = -1;
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, out,
+          err, &status, &error), "%s", error ? error->message : "");
+  fail_unless (g_spawn_check_wait_status (status, NULL),
+      "vktile-bench failed:\n%s\n%s", *out, *err);
+  fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  *lines = g_strsplit (csv, "\n", -1);
+  g_free (csv);
+}
+
 /* The run takes its device by a piece of its name in upper case, as the
  * elements' device-name does. */
 GST_START_TEST (test_quick_run)
@@ -162,23 +182,17 @@ GST_START_TEST (test_quick_run)
     "-c", "gaussblur sigma=2", "-f", "RGBA,NV12", "--stream-formats", "NV12,P010_10LE",
     "--csv", csv_path, "--markdown", md_path, NULL
   };
-  gchar *out = NULL, *err = NULL, *csv = NULL;
+  gchar *out = NULL, *err = NULL;
   gchar **lines, **header;
-  gint status = -1, c_section, c_config, c_median, c_xcopy, c_xref, c_fps;
+  gint c_section, c_config, c_median, c_xcopy, c_xref, c_fps;
   gint c_xrt, c_format;
   guint i, gpu = 0, floors = 0, sysmem = 0, chain = 0, aa = 0, naive = 0;
-  GError *error = NULL;
 
-  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, &out,
-          &err, &status, &error), "%s", error ? error->message : "");
-  fail_unless (g_spawn_check_wait_status (status, NULL),
-      "vktile-bench failed:\n%s\n%s", out, err);
-  fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  run_bench (argv, csv_path, &out, &err, &lines);
   fail_unless (g_file_test (md_path, G_FILE_TEST_EXISTS));
   fail_unless (strstr (out, "Repeatability (A/A)") != NULL);
   fail_unless (strstr (err, said) != NULL, "not run on %s:\n%s", device, err);
 
-  lines = g_strsplit (csv, "\n", -1);
   header = csv_fields (lines[0]);
   c_section = column (header, "section");
   c_config = column (header, "configuration");
@@ -237,7 +251,6 @@ GST_START_TEST (test_quick_run)
 
   g_strfreev (header);
   g_strfreev (lines);
-  g_free (csv);
   g_free (out);
   g_free (err);
   g_unlink (csv_path);
@@ -263,16 +276,11 @@ GST_START_TEST (test_short_bursts_untimed)
     "-e", "tiledconv", "-c", "tiledconv preset=box3", "--stream-formats",
     "GRAY8", "--no-gpu", "--no-chain", "--csv", csv_path, NULL
   };
-  gchar *out = NULL, *err = NULL, *csv = NULL, **lines, **header;
-  gint status = -1, c_section, c_config, c_fps, c_note;
+  gchar *out = NULL, *err = NULL, **lines, **header;
+  gint c_section, c_config, c_fps, c_note;
   guint i, rows = 0;
 
-  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL, 0, NULL, NULL, &out,
-          &err, &status, NULL));
-  fail_unless (g_spawn_check_wait_status (status, NULL),
-      "vktile-bench failed:\n%s\n%s", out, err);
-  fail_unless (g_file_get_contents (csv_path, &csv, NULL, NULL));
-  lines = g_strsplit (csv, "\n", -1);
+  run_bench (argv, csv_path, &out, &err, &lines);
   header = csv_fields (lines[0]);
   c_section = column (header, "section");
   c_config = column (header, "configuration");
@@ -290,10 +298,9 @@ GST_START_TEST (test_short_bursts_untimed)
     }
     g_strfreev (f);
   }
-  fail_unless (rows > 0, "no system-memory row:\n%s", csv);
+  fail_unless (rows > 0, "no system-memory row:\n%s", out);
   g_strfreev (header);
   g_strfreev (lines);
-  g_free (csv);
   g_free (out);
   g_free (err);
   g_unlink (csv_path);
