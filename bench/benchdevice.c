@@ -43,6 +43,35 @@ bench_record_shader_copy (Bench * b, GstMemory * src, GstMemory * dst,
   return TRUE;
 }
 
+/* GPU time of one copy of `bytes` of src into dst, alone in a submission:
+ * by vkCmdCopyBuffer, or with `shader` by the copy shader (over `bytes`
+ * rounded up to whole 16-byte vectors). */
+gboolean
+bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
+    gboolean shader, gdouble * ns, GError ** error)
+{
+  VkBufferCopy region = { 0, 0, bytes };
+
+  if (!vkt_compute_begin (b->compute, error))
+    return FALSE;
+  vkt_compute_timestamp (b->compute, VKT_TS_START);
+  if (shader) {
+    if (!bench_record_shader_copy (b, src, dst, GST_ROUND_UP_16 (bytes),
+            error))
+      return FALSE;
+  } else {
+    vkt_compute_copy (b->compute, bench_vk_buffer (src),
+        bench_vk_buffer (dst), 1, &region);
+  }
+  /* The helper reads its timestamps only when every slot was written. */
+  vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
+  vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
+  if (!vkt_compute_submit_wait (b->compute, error))
+    return FALSE;
+  *ns = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
+  return TRUE;
+}
+
 /* Runs before every timed frame or burst: the copy shader over 2 x 64 MiB.
  * It keeps the GPU at its working clocks (NVIDIA drops them within
  * milliseconds of idling: first measurements ran at a third of the clock)

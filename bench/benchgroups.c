@@ -324,41 +324,24 @@ group_make_floor_buffers (Bench * b, Group * g, GError ** error)
 static gboolean
 step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
 {
-  VkBufferCopy region = { 0, 0, g->bytes };
-
-  if (s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN
-      || s->kind == SUBJECT_PCIE_OVERLAP)
-    return bench_pcie_time (g->pcie, s->kind == SUBJECT_PCIE_UP ?
-        BENCH_PCIE_UP : s->kind == SUBJECT_PCIE_DOWN ? BENCH_PCIE_DOWN :
-        BENCH_PCIE_BOTH, ns, error);
-  if (!vkt_compute_begin (b->compute, error))
-    return FALSE;
-  vkt_compute_timestamp (b->compute, VKT_TS_START);
   switch (s->kind) {
+    case SUBJECT_PCIE_UP:
+    case SUBJECT_PCIE_DOWN:
+    case SUBJECT_PCIE_OVERLAP:
+      return bench_pcie_time (g->pcie, s->kind == SUBJECT_PCIE_UP ?
+          BENCH_PCIE_UP : s->kind == SUBJECT_PCIE_DOWN ? BENCH_PCIE_DOWN :
+          BENCH_PCIE_BOTH, ns, error);
     case SUBJECT_COPY:
-      vkt_compute_copy (b->compute, bench_vk_buffer (g->dl_src),
-          bench_vk_buffer (g->dl_dst), 1, &region);
-      break;
     case SUBJECT_SHADER_COPY:
-      if (!bench_record_shader_copy (b, g->dl_src, g->dl_dst,
-              GST_ROUND_UP_16 (g->bytes), error))
-        return FALSE;
-      break;
+      return bench_time_copy (b, g->dl_src, g->dl_dst, g->bytes,
+          s->kind == SUBJECT_SHADER_COPY, ns, error);
     case SUBJECT_PCIE_SHADER:
-      if (!bench_record_shader_copy (b, g->host_src, g->host_dst,
-              GST_ROUND_UP_16 (g->bytes), error))
-        return FALSE;
-      break;
+      return bench_time_copy (b, g->host_src, g->host_dst, g->bytes, TRUE,
+          ns, error);
     default:
       g_assert_not_reached ();
+      return FALSE;
   }
-  /* The helper reads its timestamps only when every slot was written. */
-  vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
-  vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
-  if (!vkt_compute_submit_wait (b->compute, error))
-    return FALSE;
-  *ns = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);
-  return TRUE;
 }
 
 static gboolean

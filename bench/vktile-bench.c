@@ -462,15 +462,9 @@ pcie_duplex_fps (Bench * b, const Group * g)
     if (pcie && bench_pcie_time (pcie, BENCH_PCIE_BOTH, &engines[n_engines],
             NULL))
       n_engines++;
-    if (src && dst && vkt_compute_begin (b->compute, NULL)) {
-      vkt_compute_timestamp (b->compute, VKT_TS_START);
-      bench_record_shader_copy (b, src, dst, size, NULL);
-      vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
-      vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
-      if (vkt_compute_submit_wait (b->compute, NULL))
-        shader[n_shader++] = vkt_compute_elapsed_ns (b->compute,
-            VKT_TS_START, VKT_TS_UPLOADED);
-    }
+    if (src && dst && bench_time_copy (b, src, dst, g->bytes, TRUE,
+            &shader[n_shader], NULL))
+      n_shader++;
   }
   bench_pcie_free (pcie);
   g_clear_pointer (&src, gst_memory_unref);

@@ -151,6 +151,8 @@ void bench_close (Bench * b);
 VkBuffer bench_vk_buffer (GstMemory * mem);
 gboolean bench_record_shader_copy (Bench * b, GstMemory * src,
     GstMemory * dst, gsize bytes, GError ** error);
+gboolean bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst,
+    gsize bytes, gboolean shader, gdouble * ns, GError ** error);
 void bench_heat (Bench * b);
 gchar *bench_read_gpu_state (Bench * b);
 
