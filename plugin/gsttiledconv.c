@@ -211,14 +211,13 @@ set_kernel_property (GstTiledconv * self, guint prop_id, const GValue * value)
     /* The other factor: as it was set, of the same length, or the
      * identity tap where it was not set. */
     gboolean keep = (self->factors_set & (3 ^ bit)) != 0;
-    const gdouble *other = bit == 1 ? self->kernel.ky : self->kernel.kx;
+    const gdouble *kx = bit == 1 ? values : keep ? self->kernel.kx : NULL;
+    const gdouble *ky = bit == 2 ? values : keep ? self->kernel.ky : NULL;
     if (keep && self->kernel.size != n && (n == 3 || n == 5 || n == 7))
       return g_strdup_printf ("it has %u taps and %s %u: give both the same "
           "length (setting kernel or a preset first starts over)", n,
           bit == 1 ? "kernel-y" : "kernel-x", self->kernel.size);
-    if (!vkt_kernel_from_separable (&kernel, bit == 1 ? values : keep ? other :
-            NULL, bit == 1 ? n : keep ? n : 0, bit == 2 ? values : keep ?
-            other : NULL, bit == 2 ? n : keep ? n : 0))
+    if (!vkt_kernel_from_separable (&kernel, kx, kx ? n : 0, ky, ky ? n : 0))
       goto invalid;
   }
   self->kernel = kernel;
