@@ -455,7 +455,11 @@ group_derive (Group * g)
 }
 
 /* Bursts long enough that a thread woken late or a clock tick does not
- * weigh in a round: sized from the fastest subject's last warm-up burst. */
+ * weigh in a round: sized from the fastest subject's last warm-up burst.
+ * The frames cycle, so a burst may be long; the cap only bounds a round
+ * whose warm-up read near zero (a fast CPU ran small lavapipe chains at
+ * 8 µs a frame, so 240 frames were not 2 ms). */
+#define MAX_BURST_FRAMES 8192
 static void
 group_size_bursts (Group * g, const gdouble * last_ns)
 {
@@ -467,7 +471,7 @@ group_size_bursts (Group * g, const gdouble * last_ns)
       fastest = last_ns[i];
   if (fastest > 0 && opt_burst_ms > 0)
     g->burst = CLAMP ((guint) ceil (opt_burst_ms * 1e6 / fastest),
-        (guint) opt_burst, 240);
+        (guint) opt_burst, MAX_BURST_FRAMES);
   g_printerr ("  bursts of %u frames\n", g->burst);
 }
 
