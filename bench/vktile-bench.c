@@ -7,7 +7,7 @@
  * CSV reports, benchreport.c; the peers' rows, benchpeers.c; what they
  * share, vktile-bench.h. Pipelines driven frame by frame are benchpipe.c;
  * the statistics, benchstats.c; the Vulkan recording, the plugin's own
- * helper (plugin/vktcompute.c).
+ * helper (lib/vktcompute.c).
  *
  * The GPU this runs on is shared, and its speed drifts 2-3x within minutes.
  * So nothing is timed in a block of its own: subjects that are compared are

@@ -359,8 +359,11 @@ gst_vktile_filter_get_property (GObject * object, guint prop_id,
 /* The timing meta carries a frame's tile classes as they are. */
 G_STATIC_ASSERT (G_N_ELEMENTS (((VktFrame *) NULL)->tile_classes) ==
     GST_VKTILE_TILE_CLASSES);
-G_STATIC_ASSERT (G_N_ELEMENTS (((VktTileGrid *) NULL)->classes) ==
-    GST_VKTILE_TILE_CLASSES);
+G_STATIC_ASSERT ((gint) VKT_TILE_CLASSES == (gint) GST_VKTILE_TILE_CLASSES);
+G_STATIC_ASSERT ((gint) VKT_TILES_FREE == (gint) GST_VKTILE_TILES_FREE);
+G_STATIC_ASSERT ((gint) VKT_TILES_WRITE_CHECKED == (gint) GST_VKTILE_TILES_WRITE_CHECKED);
+G_STATIC_ASSERT ((gint) VKT_TILES_READ_CHECKED == (gint) GST_VKTILE_TILES_READ_CHECKED);
+G_STATIC_ASSERT ((gint) VKT_TILES_CHECKED == (gint) GST_VKTILE_TILES_CHECKED);
 
 /* ---- device and context ---- */
 

@@ -2,7 +2,7 @@
 # Compiles one compute shader into a C header holding its SPIR-V as
 # `const uint32_t NAME[]`, as glslangValidator --vn does; given spirv-opt,
 # also the same SPIR-V optimized by it (spirv-opt -O) as NAME_opt[] (see
-# meson.build for which shaders and plugin/vktcompute.c for which drivers).
+# meson.build for which shaders and lib/vktcompute.c for which drivers).
 #
 # usage: compile.py GLSLANG SPIRV_OPT|- INCLUDE_DIR NAME DEPFILE OUTPUT INPUT
 import os

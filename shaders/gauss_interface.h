@@ -1,5 +1,5 @@
 /* gauss_interface.h: the interface of gaussblur's shaders (gauss_*.comp),
- * included by plugin/gstgaussblur.c and plugin/vktgauss.h and by
+ * included by plugin/gstgaussblur.c and lib/vktgauss.h and by
  * shaders/gauss_common.glsl — the push constants, the specialization ids,
  * the step of the vertical taps, the work-group sizes the dispatches count
  * in and the layout of the weights uniform. See vktile_interface.h for how

@@ -3,7 +3,7 @@
 // (the causal state leaving each chunk, and the anticausal state leaving it
 // to the left over the causal result, both from rest), as sums. From rest
 // every tail is linear in the chunk's samples, tail_i = sum_n W[n][i] x[n],
-// with W from plugin/vktiir.c in the uniform, so no recursion runs here:
+// with W from lib/vktiir.c in the uniform, so no recursion runs here:
 // a chunk splits into stretches of any length, whose loads do not wait for
 // each other. A work-group is IIR_TAIL_GROUP_X line groups (consecutive
 // words of a row along y) x SPLIT stretches of a chunk; all invocations of

@@ -1,6 +1,6 @@
 // iir_common.glsl: what every recursivefilter pass shares — the push
 // constants of one scan along one axis, the filter stages and tail matrices
-// of plugin/vktiir.c, reading the line infinitely extended by the border
+// of lib/vktiir.c, reading the line infinitely extended by the border
 // rule, one step of a causal or anticausal stage, the chunk boundaries, and
 // the writer of finished values (packed words or floats, unsharp mask,
 // temporal smoothing).

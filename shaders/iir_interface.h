@@ -1,5 +1,5 @@
 /* iir_interface.h: the interface of the recursive-filter shaders
- * (iir_*.comp), included by plugin/vktiirplan.c and plugin/vktiir.c and by
+ * (iir_*.comp), included by lib/vktiirplan.c and lib/vktiir.c and by
  * shaders/iir_common.glsl — the push constants of one scan, the
  * specialization ids, the block and work-group sizes and the layout of the
  * uniform tables. See vktile_interface.h for how one list serves both. */

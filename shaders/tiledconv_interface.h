@@ -1,6 +1,6 @@
 /* tiledconv_interface.h: the interface of the tiledconv shaders
  * (tiledconv_*.comp), included by plugin/gsttiledconv.c and
- * plugin/vktkernel.h and by shaders/tiledconv_common.glsl — the push
+ * lib/vktkernel.h and by shaders/tiledconv_common.glsl — the push
  * constants, the specialization ids, the work-group and block sizes the
  * dispatches count in, and the layout of the weights uniform. See
  * vktile_interface.h for how one list serves both. */

@@ -6,11 +6,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "plugin/vktkernel.h"
-#include "plugin/vkttiles.h"
-#include "plugin/vktiir.h"
-#include "plugin/vktgauss.h"
-#include "plugin/gstvktiletimingmeta.h"
+#include "lib/vktkernel.h"
+#include "lib/vkttiles.h"
+#include "lib/vktiir.h"
+#include "lib/vktgauss.h"
 
 GST_START_TEST (test_presets)
 {
@@ -249,7 +248,7 @@ GST_START_TEST (test_tile_grid)
       total += g.classes[c];
     fail_unless_equals_int (total, g.tiles_x * g.tiles_y);
     fail_unless_equals_int (vkt_tile_grid_free_count (&g),
-        g.classes[GST_VKTILE_TILES_FREE]);
+        g.classes[VKT_TILES_FREE]);
     fail_unless_equals_int (vkt_tile_grid_free_count (&g) +
         vkt_tile_grid_border_count (&g), g.tiles_x * g.tiles_y);
 

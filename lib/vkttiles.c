@@ -1,6 +1,5 @@
 /* vkttiles.c: see vkttiles.h. */
 #include "vkttiles.h"
-#include "gstvktiletimingmeta.h"
 
 gboolean
 vkt_plane_roi (const VktRoiParams * p, gint ws, gint hs, gint pw, gint ph,
@@ -114,20 +113,20 @@ vkt_tile_grid (VktTileGrid * g, const VktPlaneRoi * roi, gint ncomp,
           row0, tile_rows);
 
       if (rd && wr) {
-        g->classes[GST_VKTILE_TILES_FREE]++;
+        g->classes[VKT_TILES_FREE]++;
         g->free_x0 = MIN (g->free_x0, i);
         g->free_x1 = MAX (g->free_x1, i + 1);
         g->free_y0 = MIN (g->free_y0, j);
         g->free_y1 = MAX (g->free_y1, j + 1);
       } else if (rd) {
-        g->classes[GST_VKTILE_TILES_WRITE_CHECKED]++;
+        g->classes[VKT_TILES_WRITE_CHECKED]++;
       } else if (wr) {
-        g->classes[GST_VKTILE_TILES_READ_CHECKED]++;
+        g->classes[VKT_TILES_READ_CHECKED]++;
       } else {
-        g->classes[GST_VKTILE_TILES_CHECKED]++;
+        g->classes[VKT_TILES_CHECKED]++;
       }
     }
-  if (g->classes[GST_VKTILE_TILES_FREE] == 0)
+  if (g->classes[VKT_TILES_FREE] == 0)
     g->free_x0 = g->free_x1 = g->free_y0 = g->free_y1 = 0;
 }
 

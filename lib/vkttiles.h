@@ -56,12 +56,24 @@ gint vkt_roi_words (const VktPlaneRoi * roi, gint ncomp, gint lanes_per_word,
  * the source ROI (then, the ROIs being the same size, every word it writes
  * lies inside the target ROI too). Free tiles form the rectangle
  * [free_x0, free_x1) x [free_y0, free_y1) of the grid. */
+/* A tile's border class ("Tiled Convolution"): whether its reads stay
+ * inside the source ROI and its writes inside the target ROI. The plugin's
+ * timing meta publishes the counts in this order (GstVkTileTileClass). */
+typedef enum
+{
+  VKT_TILES_FREE,               /* free on read and on write */
+  VKT_TILES_WRITE_CHECKED,      /* free on read only */
+  VKT_TILES_READ_CHECKED,       /* free on write only */
+  VKT_TILES_CHECKED,            /* neither */
+  VKT_TILE_CLASSES
+} VktTileClass;
+
 typedef struct
 {
   gint word_x0, words;          /* output words [word_x0, word_x0 + words) of each row */
   gint tiles_x, tiles_y;
   gint free_x0, free_x1, free_y0, free_y1;
-  guint classes[4];             /* GstVkTileTileClass counts */
+  guint classes[VKT_TILE_CLASSES];
 } VktTileGrid;
 
 void vkt_tile_grid (VktTileGrid * grid, const VktPlaneRoi * roi, gint ncomp,
