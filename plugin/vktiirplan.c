@@ -830,8 +830,11 @@ plane_axes (const VktIirSpec * s, gint * axes, gint * levels, gint * pad,
   return n;
 }
 
-/* Scratch floats of one plane: the first axis's result, ping and pong for
- * the box's padded iterations, then the tails. */
+/* Floats of each of the scratch images of one plane: the first axis's
+ * result, ping and pong for the box's iterations. An iteration's image is
+ * padded along the axis it runs on only, so the largest is the ROI padded
+ * along one axis: memory grows with the radius times the frame's side, not
+ * with the radius squared. */
 static gsize
 plane_image_floats (const VktIirSpec * s, const VktPlane * p)
 {
@@ -839,7 +842,8 @@ plane_image_floats (const VktIirSpec * s, const VktPlane * p)
   gboolean box;
 
   plane_axes (s, axes, &levels, &pad, &box);
-  return (gsize) image_stride (p->roi.w + 2 * pad, p) * (p->roi.h + 2 * pad);
+  return MAX ((gsize) image_stride (p->roi.w + 2 * pad, p) * p->roi.h,
+      (gsize) image_stride (p->roi.w, p) * (p->roi.h + 2 * pad));
 }
 
 gsize
