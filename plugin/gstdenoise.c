@@ -174,11 +174,28 @@ typedef struct
   VktBufferRef refs[5];
 } Frame;
 
-static gboolean
-record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
-    Frame * f, const VktGaussBlur * blur, VktFrame * frame, guint i,
-    gsize state_floats, GError ** error)
+/* What every plane of a frame records with; the state floats and the
+ * reported planes of the planes recorded so far. */
+typedef struct
 {
+  const Settings *settings;
+  Frame *frame;
+  const VktGaussBlur *blur;
+  gsize state_floats;
+  guint report_planes;
+} PlaneRecording;
+
+static gboolean
+record_plane (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, guint i, const VktBufferRef * scratch, gpointer data,
+    GError ** error)
+{
+  PlaneRecording *rec = data;
+  GstDenoise *self = GST_DENOISE (filter);
+  const Settings *s = rec->settings;
+  Frame *f = rec->frame;
+  const VktGaussBlur *blur = rec->blur;
+  gsize state_floats = rec->state_floats;
   const VktPlane *p = &frame->planes[i];
   gboolean adaptive = s->temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
   /* Scales in the plane's code values, or per unit of the estimate. */
@@ -190,6 +207,9 @@ record_plane (GstDenoise * self, VktCompute * compute, const Settings * s,
   gint word_x0;
   DenoiseParams params = { 0 };
 
+  rec->state_floats += plane_state_floats (p);
+  if (f->estimate)
+    rec->report_planes |= 1u << i;
   if (!f->smooth)
     return vkt_gauss_record_fused (blur, compute, NULL, f->refs, p, frame,
         error);
@@ -235,10 +255,11 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   Settings s;
   Frame f = { 0 };
   VktGaussBlur blur;
+  static const GstVkTilePlaneRecorder recorder = { NULL, record_plane };
   StateLayout layout;
+  PlaneRecording rec;
   gsize state_floats = 0;
-  guint report_planes = 0, i;
-  gboolean started = FALSE, ok = TRUE;
+  guint i;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -295,26 +316,16 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
       f.estimate, f.estimate_now);
 
   /* The planes run side by side, each with its part of the state. */
-  state_floats = 0;
-  vkt_compute_streams_begin (compute);
-  for (i = 0; ok && i < frame->n_planes; i++) {
-    const VktPlane *p = &frame->planes[i];
-
-    if (!p->active)
-      continue;
-    if (started)
-      vkt_compute_stream_next (compute);
-    started = TRUE;
-    ok = record_plane (self, compute, &s, &f, &blur, frame, i, state_floats,
-        error);
-    state_floats += plane_state_floats (p);
-    if (f.estimate)
-      report_planes |= 1u << i;
-  }
-  vkt_compute_streams_end (compute);
-  if (ok)
-    gst_vktile_filter_set_reported (filter, report_planes);
-  return ok;
+  rec.settings = &s;
+  rec.frame = &f;
+  rec.blur = &blur;
+  rec.state_floats = 0;
+  rec.report_planes = 0;
+  if (!gst_vktile_filter_record_planes (filter, compute, frame, &recorder,
+          &rec, error))
+    return FALSE;
+  gst_vktile_filter_set_reported (filter, rec.report_planes);
+  return TRUE;
 }
 
 /* ---- properties ---- */

@@ -299,15 +299,52 @@ record_recursive (GstGaussblur * self, Blur * b, const VktPlane * p,
       frame->border, frame->border_value, NULL, error);
 }
 
+static gsize
+plane_scratch_bytes (GstVkTileFilter * filter, const VktPlane * p,
+    gpointer data)
+{
+  const Blur *b = data;
+
+  if (plane_algorithm (b, p) == ALGORITHM_TWO_PASS)
+    return vkt_gauss_two_pass_floats (p) * sizeof (gfloat);
+  if (b->algorithm == ALGORITHM_RECURSIVE)
+    return vkt_iir_plan_scratch_floats (GST_GAUSSBLUR (filter)->iir, p) *
+        sizeof (gfloat);
+  return 0;
+}
+
+static gboolean
+record_plane (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, guint i, const VktBufferRef * scratch, gpointer data,
+    GError ** error)
+{
+  Blur *b = data;
+  const VktPlane *p = &frame->planes[i];
+
+  b->refs[3] = scratch->buffer ? *scratch : frame->out;
+  switch (plane_algorithm (b, p)) {
+    case ALGORITHM_FUSED:
+      return vkt_gauss_record_fused (&b->blur, compute, NULL, b->refs, p,
+          frame, error);
+    case ALGORITHM_RECURSIVE:
+      return record_recursive (GST_GAUSSBLUR (filter), b, p, frame, error);
+    case ALGORITHM_TWO_PASS:
+    default:
+      return vkt_gauss_record_two_pass (&b->blur, compute, b->refs, p,
+          frame, error);
+  }
+}
+
 static gboolean
 gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
     VktFrame * frame, GError ** error)
 {
+  static const GstVkTilePlaneRecorder recorder = {
+    plane_scratch_bytes, record_plane
+  };
   GstGaussblur *self = GST_GAUSSBLUR (filter);
   Blur b = { {{0}} };
   Settings s;
-  gboolean started = FALSE;
-  guint i;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -330,48 +367,8 @@ gst_gaussblur_record (GstVkTileFilter * filter, VktCompute * compute,
 
   if (b.algorithm == ALGORITHM_RECURSIVE)
     set_recursive_spec (self, &b);
-
-  /* The planes run side by side, each with its own scratch buffer. */
-  vkt_compute_streams_begin (compute);
-  for (i = 0; i < frame->n_planes; i++) {
-    const VktPlane *p = &frame->planes[i];
-    gsize tmp_floats = 0;
-    gboolean ok;
-
-    if (!p->active)
-      continue;
-    if (started)
-      vkt_compute_stream_next (compute);
-    started = TRUE;
-    if (plane_algorithm (&b, p) == ALGORITHM_TWO_PASS)
-      tmp_floats = vkt_gauss_two_pass_floats (p);
-    else if (b.algorithm == ALGORITHM_RECURSIVE)
-      tmp_floats = vkt_iir_plan_scratch_floats (self->iir, p);
-    ok = !tmp_floats || gst_vktile_filter_scratch (filter, i,
-        tmp_floats * sizeof (gfloat), &b.refs[3], error);
-    if (ok) {
-      switch (plane_algorithm (&b, p)) {
-        case ALGORITHM_FUSED:
-          ok = vkt_gauss_record_fused (&b.blur, compute, NULL, b.refs, p,
-              frame, error);
-          break;
-        case ALGORITHM_RECURSIVE:
-          ok = record_recursive (self, &b, p, frame, error);
-          break;
-        case ALGORITHM_TWO_PASS:
-        default:
-          ok = vkt_gauss_record_two_pass (&b.blur, compute, b.refs, p,
-              frame, error);
-          break;
-      }
-    }
-    if (!ok) {
-      vkt_compute_streams_end (compute);
-      return FALSE;
-    }
-  }
-  vkt_compute_streams_end (compute);
-  return TRUE;
+  return gst_vktile_filter_record_planes (filter, compute, frame, &recorder,
+      &b, error);
 }
 
 /* ---- type ---- */

@@ -251,22 +251,84 @@ plane_state_floats (const VktPlane * p)
   return (gsize) p->roi.w * p->roi.h * p->ncomp;
 }
 
+/* What every plane of a frame records with. */
+typedef struct
+{
+  GstRecursivefilter *self;
+  const Settings *settings;
+  VktBufferRef *refs;
+  VktIirTemporal *temporal;     /* NULL: no smoothing across frames */
+  gdouble noise_gain;
+} PlaneRecording;
+
+static gsize
+plane_scratch_bytes (GstVkTileFilter * filter, const VktPlane * p,
+    gpointer data)
+{
+  return MAX (1, vkt_iir_plan_scratch_floats (GST_RECURSIVEFILTER
+          (filter)->plan, p)) * sizeof (gfloat);
+}
+
+static gboolean
+record_plane (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, guint i, const VktBufferRef * scratch, gpointer data,
+    GError ** error)
+{
+  PlaneRecording *rec = data;
+  GstRecursivefilter *self = rec->self;
+  const Settings *s = rec->settings;
+  const VktPlane *p = &frame->planes[i];
+  VktIirTemporal *temporal = rec->temporal;
+  gdouble noise_unit;
+  gboolean ok;
+
+  rec->refs[3] = *scratch;
+  if (!temporal) {
+    self->motion_ref_lanes[i] &= ~p->chan_mask;
+    return vkt_iir_plan_record_plane (self->plan, compute, rec->refs, p,
+        frame->border, frame->border_value, NULL, error);
+  }
+  /* The estimate is in 8-bit code values too: T per unit of it. */
+  noise_unit = (temporal->estimate_noise ? 1.0 : s->temporal.noise_sigma) *
+      p->max_code / 255.0;
+  temporal->motion_scale =
+      s->temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE ?
+      (gfloat) (VKT_MOTION_SIGMAS * rec->noise_gain * noise_unit) : 0.0f;
+  /* Without a spatial axis there is nothing to put back. */
+  temporal->detail_threshold =
+      s->temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
+      && s->temporal.keep_detail && s->axes != AXES_NONE ?
+      (gfloat) (VKT_DETAIL_SIGMAS * noise_unit) : 0.0f;
+  temporal->state_base += VKT_IIR_NOISE_FLOATS;
+  temporal->noise_report_index = i;
+  temporal->motion_ref_lanes = self->motion_ref_lanes[i];
+  ok = vkt_iir_plan_record_plane (self->plan, compute, rec->refs, p,
+      frame->border, frame->border_value, temporal, error);
+  if (temporal->detail_threshold != 0.0f)
+    self->motion_ref_lanes[i] |= p->chan_mask;
+  else
+    self->motion_ref_lanes[i] &= ~p->chan_mask;
+  temporal->state_base += 2 * plane_state_floats (p);
+  return ok;
+}
+
 static gboolean
 gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
     VktFrame * frame, GError ** error)
 {
+  static const GstVkTilePlaneRecorder recorder = {
+    plane_scratch_bytes, record_plane
+  };
   GstRecursivefilter *self = GST_RECURSIVEFILTER (filter);
   Settings s;
   guint serial, i;
   gboolean reset;
   gsize state_floats = 0;
-  gboolean started = FALSE, ok = TRUE;
   VktBufferRef refs[5] = { frame->in, frame->out };
   VktIirTemporal temporal = { 0 };
+  PlaneRecording rec;
   gboolean smooth;
-  gdouble noise_gain;
   guint report_planes = 0;
-  gdouble noise_unit;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -278,7 +340,6 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
   GST_OBJECT_UNLOCK (self);
 
   update_plan (self, &s, serial);
-  noise_gain = vkt_iir_plan_noise_gain (self->plan);
   smooth = s.temporal.alpha > 0.0 && frame->n_regions == 0;
   temporal.alpha = s.temporal.alpha;
 
@@ -324,43 +385,13 @@ gst_recursivefilter_record (GstVkTileFilter * filter, VktCompute * compute,
 
   /* The planes run side by side, each with its own scratch buffer (and
    * its own part of the temporal state). */
-  vkt_compute_streams_begin (compute);
-  for (i = 0; ok && i < frame->n_planes; i++) {
-    const VktPlane *p = &frame->planes[i];
-
-    if (!p->active)
-      continue;
-    if (started)
-      vkt_compute_stream_next (compute);
-    started = TRUE;
-    if (!gst_vktile_filter_scratch (filter, i, MAX (1,
-                vkt_iir_plan_scratch_floats (self->plan, p)) * sizeof (gfloat),
-            &refs[3], error)) {
-      ok = FALSE;
-      break;
-    }
-    /* The estimate is in 8-bit code values too: T per unit of it. */
-    noise_unit = (temporal.estimate_noise ? 1.0 : s.temporal.noise_sigma) *
-        p->max_code / 255.0;
-    temporal.motion_scale = s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE ?
-        (gfloat) (VKT_MOTION_SIGMAS * noise_gain * noise_unit) : 0.0f;
-    /* Without a spatial axis there is nothing to put back. */
-    temporal.detail_threshold = s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
-        && s.temporal.keep_detail && s.axes != AXES_NONE ?
-        (gfloat) (VKT_DETAIL_SIGMAS * noise_unit) : 0.0f;
-    temporal.state_base += VKT_IIR_NOISE_FLOATS;
-    temporal.noise_report_index = i;
-    temporal.motion_ref_lanes = self->motion_ref_lanes[i];
-    ok = vkt_iir_plan_record_plane (self->plan, compute, refs, p,
-        frame->border, frame->border_value, smooth ? &temporal : NULL, error);
-    if (smooth && temporal.detail_threshold != 0.0f)
-      self->motion_ref_lanes[i] |= p->chan_mask;
-    else
-      self->motion_ref_lanes[i] &= ~p->chan_mask;
-    temporal.state_base += 2 * plane_state_floats (p);
-  }
-  vkt_compute_streams_end (compute);
-  return ok;
+  rec.self = self;
+  rec.settings = &s;
+  rec.refs = refs;
+  rec.temporal = smooth ? &temporal : NULL;
+  rec.noise_gain = vkt_iir_plan_noise_gain (self->plan);
+  return gst_vktile_filter_record_planes (filter, compute, frame, &recorder,
+      &rec, error);
 }
 
 /* ---- properties ---- */

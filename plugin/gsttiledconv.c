@@ -339,11 +339,7 @@ fill_push (TiledconvPush * push, const VktPlane * p, const VktFrame * frame,
 static void
 fill_spec (gint32 * spec, const VktPlane * p, gint radius, gboolean separable)
 {
-  spec[VKT_SPEC_BPC] = p->bpc;
-  spec[VKT_SPEC_NCOMP] = p->ncomp;
-  spec[VKT_SPEC_CPW] = p->cpw;
-  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
+  gst_vktile_plane_spec (p, spec);
   spec[TILEDCONV_SPEC_R] = radius;
   spec[TILEDCONV_SPEC_SEPARABLE] = separable;
   spec[TILEDCONV_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;

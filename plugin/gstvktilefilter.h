@@ -125,6 +125,32 @@ GstVkTileBorder gst_vktile_filter_get_border (GstVkTileFilter * filter);
 gboolean gst_vktile_filter_scratch (GstVkTileFilter * filter, guint slot,
     gsize size, VktBufferRef * ref, GError ** error);
 
+/* Fills the specialization constants every shader shares
+ * (vktile_interface.h): the plane's lanes. */
+void gst_vktile_plane_spec (const VktPlane * plane, gint32 * spec);
+
+/* What gst_vktile_filter_record_planes() asks of an element for each
+ * active plane of a frame. */
+typedef struct
+{
+  /* Bytes of scratch the plane needs, in a buffer of its own (scratch slot
+   * = the plane's index); NULL, or 0 returned: none. */
+  gsize (*scratch_bytes) (GstVkTileFilter * filter, const VktPlane * plane,
+      gpointer data);
+  /* Records the plane's work; *scratch is its scratch buffer, or a ref to
+   * no buffer where it needs none. */
+  gboolean (*record) (GstVkTileFilter * filter, VktCompute * compute,
+      VktFrame * frame, guint plane, const VktBufferRef * scratch,
+      gpointer data, GError ** error);
+} GstVkTilePlaneRecorder;
+
+/* Records every active plane of the frame with `recorder`: the planes run
+ * side by side as streams of one recording (one barrier between passes
+ * for all of them), each with its own scratch buffer. */
+gboolean gst_vktile_filter_record_planes (GstVkTileFilter * filter,
+    VktCompute * compute, VktFrame * frame,
+    const GstVkTilePlaneRecorder * recorder, gpointer data, GError ** error);
+
 /* The state a filter carries from frame to frame (temporal smoothing), device-local, at least `size` bytes; *fresh says it
  * was just allocated and holds nothing. Freed when the element stops. */
 gboolean gst_vktile_filter_temporal_state (GstVkTileFilter * filter,

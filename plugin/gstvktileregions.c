@@ -1,6 +1,7 @@
 /* gstvktileregions.c: what of a frame GstVkTileFilter filters. Owns the
- * planes and their ROI (gst_vktile_filter_describe_planes()), the copies
- * of what is not filtered, and the regions of interest from metadata
+ * planes and their ROI (gst_vktile_filter_describe_planes()), the loop
+ * that records them side by side (gst_vktile_filter_record_planes()), the
+ * copies of what is not filtered, and the regions of interest from metadata
  * (gst_vktile_filter_frame_regions()) with the loop that records the
  * filter once per region (gst_vktile_filter_record_regions()). */
 #ifdef HAVE_CONFIG_H
@@ -8,6 +9,7 @@
 #endif
 
 #include "gstvktilefilter-private.h"
+#include "vktile_interface.h"
 
 #include <string.h>
 
@@ -115,6 +117,45 @@ gst_vktile_filter_record_unfiltered_copies (GstVkTileFilter * self,
     copied = TRUE;
   }
   return copied;
+}
+
+void
+gst_vktile_plane_spec (const VktPlane * p, gint32 * spec)
+{
+  spec[VKT_SPEC_BPC] = p->bpc;
+  spec[VKT_SPEC_NCOMP] = p->ncomp;
+  spec[VKT_SPEC_CPW] = p->cpw;
+  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
+  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
+}
+
+gboolean
+gst_vktile_filter_record_planes (GstVkTileFilter * self, VktCompute * compute,
+    VktFrame * frame, const GstVkTilePlaneRecorder * recorder, gpointer data,
+    GError ** error)
+{
+  gboolean started = FALSE, ok = TRUE;
+  guint i;
+
+  vkt_compute_streams_begin (compute);
+  for (i = 0; ok && i < frame->n_planes; i++) {
+    const VktPlane *p = &frame->planes[i];
+    VktBufferRef scratch = { VK_NULL_HANDLE, 0, 0 };
+    gsize bytes;
+
+    if (!p->active)
+      continue;
+    if (started)
+      vkt_compute_stream_next (compute);
+    started = TRUE;
+    bytes = recorder->scratch_bytes ?
+        recorder->scratch_bytes (self, p, data) : 0;
+    ok = (!bytes || gst_vktile_filter_scratch (self, i, bytes, &scratch,
+            error))
+        && recorder->record (self, compute, frame, i, &scratch, data, error);
+  }
+  vkt_compute_streams_end (compute);
+  return ok;
 }
 
 /* ---- regions of interest from metadata ---- */

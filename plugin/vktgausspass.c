@@ -126,11 +126,7 @@ fill_spec (gint32 * spec, const VktGaussBlur * b, const VktPlane * p,
     spec[GAUSS_SPEC_FIXED_RY] = push->ry;
     spec[GAUSS_SPEC_FIXED_VSTEPS] = push->vsteps;
   }
-  spec[VKT_SPEC_BPC] = p->bpc;
-  spec[VKT_SPEC_NCOMP] = p->ncomp;
-  spec[VKT_SPEC_CPW] = p->cpw;
-  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
+  gst_vktile_plane_spec (p, spec);
   spec[GAUSS_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
   spec[GAUSS_SPEC_S] = block_words (p);
   spec[GAUSS_SPEC_UNSHARP] = b->amount != 0.0f;

@@ -329,11 +329,7 @@ plane_push (const Recording * rec, IirPush * push)
 static void
 plane_spec (const VktPlane * p, gint32 * spec)
 {
-  spec[VKT_SPEC_BPC] = p->bpc;
-  spec[VKT_SPEC_NCOMP] = p->ncomp;
-  spec[VKT_SPEC_CPW] = p->cpw;
-  spec[VKT_SPEC_LOG2_NCOMP] = p->ncomp == 4 ? 2 : p->ncomp == 2 ? 1 : 0;
-  spec[VKT_SPEC_MAX_CODE] = (gint32) p->max_code;
+  gst_vktile_plane_spec (p, spec);
   spec[IIR_SPEC_FULL_MASK] = p->chan_mask == (1u << p->ncomp) - 1;
 }
 
