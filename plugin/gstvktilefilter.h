@@ -36,6 +36,7 @@ typedef enum
 typedef struct
 {
   gint width, height;           /* pixels */
+  gint width_sub, height_sub;   /* log2 of its subsampling against the frame */
   gint bpc, ncomp, cpw;
   guint chan_mask;              /* bit s: pixel slot s is filtered */
   gint in_base, in_stride;      /* words */

@@ -74,6 +74,8 @@ gst_vktile_filter_describe_planes (GstVkTileFilter * self, VktFrame * frame,
         pl->chan_mask |= 1u << comp_lane (finfo, c);
     }
     pl->cpw = 4 / pl->bpc;
+    pl->width_sub = ws;
+    pl->height_sub = hs;
     pl->keep_output = meta;
     pl->active = pl->chan_mask != 0 && (region || !meta)
         && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);

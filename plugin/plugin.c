@@ -9,6 +9,7 @@
 #include "gstgaussblur.h"
 #include "gstrecursivefilter.h"
 #include "gstdenoise.h"
+#include "gstpixelate.h"
 #include "gstvktiletimingmeta-private.h"
 
 static gboolean
@@ -21,10 +22,11 @@ plugin_init (GstPlugin * plugin)
   ok |= GST_ELEMENT_REGISTER (gaussblur, plugin);
   ok |= GST_ELEMENT_REGISTER (recursivefilter, plugin);
   ok |= GST_ELEMENT_REGISTER (denoise, plugin);
+  ok |= GST_ELEMENT_REGISTER (pixelate, plugin);
   return ok;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, vktile,
     "Video filters as Vulkan compute shaders: tiled convolution, Gaussian "
-    "blur, recursive filters, live denoising", plugin_init, PACKAGE_VERSION, "LGPL",
+    "blur, recursive filters, live denoising, pixelation", plugin_init, PACKAGE_VERSION, "LGPL",
     "vktile", "https://vktile.invalid")

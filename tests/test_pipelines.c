@@ -2,9 +2,10 @@
  * privacy blur on a real detector.
  *
  * - test_privacy_blur_face: OpenCV's facedetect finds the face in
- *   pipelines/data/astronaut.png and gaussblur roi-meta=face blurs it: the
- *   detector's box (grown by roi-padding) changed, every other byte of the
- *   frame identical to the input;
+ *   pipelines/data/astronaut.png and gaussblur roi-meta=face blurs it, or
+ *   pixelate roi-meta=face turns it into a mosaic: the detector's box
+ *   (grown by roi-padding) changed, every other byte of the frame identical
+ *   to the input;
  * - test_script: each script of pipelines/ run as a user runs it, for a
  *   few frames (fake sources where it would use a camera), writing what it
  *   says it writes.
@@ -70,6 +71,9 @@ face_box (GstBuffer * buf, gint width, gint height, gint * x0, gint * y0,
 
 GST_START_TEST (test_privacy_blur_face)
 {
+  static const gchar *const masks[] = { "gaussblur sigma=8",
+    "pixelate block-size=12"
+  };
   gchar *launch = g_strdup_printf ("filesrc location=%s/pipelines/data/"
       "astronaut.png ! pngdec ! videoconvert ! imagefreeze num-buffers=2 ! "
       "video/x-raw,format=RGB ! facedetect display=false profile="
@@ -78,8 +82,9 @@ GST_START_TEST (test_privacy_blur_face)
       "haarcascade_eye.xml mouth-profile=" CASCADES "haarcascade_smile.xml ! "
       "videoconvert ! video/x-raw,format=RGBA ! tee name=t "
       "t. ! queue ! appsink name=before sync=false "
-      "t. ! queue ! gaussblur roi-meta=face roi-padding=%d sigma=8 ! "
-      "appsink name=after sync=false", VKTILE_SOURCE_ROOT, PADDING);
+      "t. ! queue ! %s roi-meta=face roi-padding=%d ! "
+      "appsink name=after sync=false", VKTILE_SOURCE_ROOT, masks[__i__],
+      PADDING);
   GError *error = NULL;
   GstElement *pipeline = gst_parse_launch (launch, &error);
   GstSample *sb, *sa;
@@ -116,10 +121,11 @@ GST_START_TEST (test_privacy_blur_face)
       }
     }
   }
-  fail_unless (outside_changed == 0, "%d pixels outside the face's box "
-      "(%d,%d - %d,%d) changed", outside_changed, x0, y0, x1, y1);
-  fail_unless (changed > inside * 9 / 10, "only %d of the face box's %d "
-      "pixels changed", changed, inside);
+  fail_unless (outside_changed == 0, "%s: %d pixels outside the face's box "
+      "(%d,%d - %d,%d) changed", masks[__i__], outside_changed, x0, y0, x1,
+      y1);
+  fail_unless (changed > inside * 9 / 10, "%s: only %d of the face box's %d "
+      "pixels changed", masks[__i__], changed, inside);
   gst_video_frame_unmap (&fa);
   gst_video_frame_unmap (&fb);
   gst_sample_unref (sa);
@@ -140,6 +146,8 @@ static const struct
   const gchar *writes;
 } scripts[] = {
   {"privacy-blur.sh", {"--frames", "3", NULL}, "out/privacy-blur.mp4"},
+  {"privacy-blur.sh", {"--frames", "2", "--block-size", "16", NULL},
+      "out/privacy-pixelate.mp4"},
   {"webcam-denoise.sh", {"/dev/vktile-no-camera", "--frames", "3", NULL},
       "out/webcam-denoise-002.png"},
   {"transcode.sh", {"--frames", "5", NULL}, "out/transcode.mp4"},
@@ -266,7 +274,7 @@ pipelines_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 600);
-  tcase_add_test (tc, test_privacy_blur_face);
+  tcase_add_loop_test (tc, test_privacy_blur_face, 0, 2);
   tcase_add_test (tc, test_python_timing);
   tcase_add_test (tc, test_inspect_dump);
   tcase_add_loop_test (tc, test_script, 0, G_N_ELEMENTS (scripts));

@@ -7,7 +7,7 @@
 #
 #   GST_PLUGIN_PATH=build/plugin tools/inspect-dump.sh > docs/plugins/vktile-inspect.txt
 set -e
-for what in vktile tiledconv gaussblur recursivefilter denoise; do
+for what in vktile tiledconv gaussblur recursivefilter denoise pixelate; do
   echo "==== gst-inspect-1.0 $what"
   gst-inspect-1.0 "$what" | grep -v '^  Filename'
 done
