@@ -449,6 +449,30 @@ catch_path_line (GstDebugCategory * category, GstDebugLevel level,
   }
 }
 
+/* run_frames(), and the debug line that says which path the input took
+ * (NULL: none said it; g_free() it). */
+static GPtrArray *
+run_frames_path (GstHarness * h, GstBuffer ** frames, guint n, gchar ** path)
+{
+  GstDebugCategory *cat = _gst_debug_get_category ("vktilefilter");
+  GPtrArray *got;
+
+  /* The category exists once the element does. */
+  fail_unless (cat != NULL);
+  gst_debug_add_log_function (catch_path_line, NULL, NULL);
+  gst_debug_category_set_threshold (cat, GST_LEVEL_INFO);
+  g_mutex_lock (&path_lock);
+  g_clear_pointer (&path_line, g_free);
+  g_mutex_unlock (&path_lock);
+  got = run_frames (h, frames, n);
+  gst_debug_remove_log_function (catch_path_line);
+  gst_debug_category_reset_threshold (cat);
+  g_mutex_lock (&path_lock);
+  *path = g_steal_pointer (&path_line);
+  g_mutex_unlock (&path_lock);
+  return got;
+}
+
 /* The same bytes and video meta in memory of another allocator (a memfd
  * behind GstFdAllocator), which the element must not import: its pages are
  * mapped only while a map lasts. */
@@ -487,7 +511,7 @@ GST_START_TEST (test_imported_odd_layout)
   gboolean fd_memory = __i__ % 2;
   gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=57,height=35,"
       "framerate=30/1", format);
-  GstDebugCategory *cat;
+  gchar *path;
   GstVideoInfo info;
   GstBuffer **packed, **odd;
   GPtrArray *got, *want;
@@ -513,26 +537,18 @@ GST_START_TEST (test_imported_odd_layout)
   }
 
   h = start_harness ("gaussblur sigma=1.2", caps, NULL);
-  /* The category exists once the element does. */
-  gst_debug_add_log_function (catch_path_line, NULL, NULL);
-  cat = _gst_debug_get_category ("vktilefilter");
-  fail_unless (cat != NULL);
-  gst_debug_category_set_threshold (cat, GST_LEVEL_INFO);
-  g_clear_pointer (&path_line, g_free);
-  got = run_frames (h, odd, 3);
+  got = run_frames_path (h, odd, 3, &path);
   gst_harness_teardown (h);
-  g_mutex_lock (&path_lock);
-  fail_unless (path_line != NULL, "no debug line says which path the input "
+  fail_unless (path != NULL, "no debug line says which path the input "
       "took");
   if (fd_memory)
-    fail_unless (strstr (path_line, "copied by the CPU") != NULL, "fd memory "
-        "was not copied by the CPU: \"%s\"", path_line);
+    fail_unless (strstr (path, "copied by the CPU") != NULL, "fd memory "
+        "was not copied by the CPU: \"%s\"", path);
   else
-    fail_unless (strstr (path_line, "imported") != NULL
-        && strstr (path_line, "copied by the GPU") != NULL, "system memory "
-        "of an odd layout was not imported and copied: \"%s\"", path_line);
-  g_clear_pointer (&path_line, g_free);
-  g_mutex_unlock (&path_lock);
+    fail_unless (strstr (path, "imported") != NULL
+        && strstr (path, "copied by the GPU") != NULL, "system memory "
+        "of an odd layout was not imported and copied: \"%s\"", path);
+  g_free (path);
 
   h = start_harness ("gaussblur sigma=1.2", caps, NULL);
   want = run_frames (h, packed, 3);
@@ -541,19 +557,13 @@ GST_START_TEST (test_imported_odd_layout)
   /* tiledconv's tiled shader reads its input in runs: a packed frame is
    * read in place on any device (gaussblur's copies it to VRAM where
    * there is VRAM). */
-  g_mutex_lock (&path_lock);
-  g_clear_pointer (&path_line, g_free);
-  g_mutex_unlock (&path_lock);
   h = start_harness ("tiledconv", caps, NULL);
-  g_ptr_array_unref (run_frames (h, packed, 1));
+  g_ptr_array_unref (run_frames_path (h, packed, 1, &path));
   gst_harness_teardown (h);
-  g_mutex_lock (&path_lock);
-  fail_unless (path_line != NULL && strstr (path_line, "read in place"),
+  fail_unless (path != NULL && strstr (path, "read in place"),
       "a packed system-memory frame was not read in place: \"%s\"",
-      GST_STR_NULL (path_line));
-  g_mutex_unlock (&path_lock);
-  gst_debug_remove_log_function (catch_path_line);
-  gst_debug_category_reset_threshold (cat);
+      GST_STR_NULL (path));
+  g_free (path);
 
   check_identical (got, want, &info, fd_memory ? "odd layout, fd memory "
       "copied by the CPU" : "odd layout, imported");
@@ -561,6 +571,82 @@ GST_START_TEST (test_imported_odd_layout)
   g_ptr_array_unref (want);
   free_frames (packed, 3);
   free_frames (odd, 3);
+  g_free (caps);
+}
+
+GST_END_TEST;
+
+/* The frame's planes in memories of their own, as some decoders and
+ * capture devices hand them out. */
+static GstBuffer *
+planes_apart (GstBuffer * packed, const GstVideoInfo * info)
+{
+  GstBuffer *buf = gst_buffer_new ();
+  GstMapInfo map;
+  guint p, n = GST_VIDEO_INFO_N_PLANES (info);
+
+  fail_unless (gst_buffer_map (packed, &map, GST_MAP_READ));
+  for (p = 0; p < n; p++) {
+    gsize end = p + 1 < n ? info->offset[p + 1] : info->size;
+    gsize size = end - info->offset[p];
+    GstMemory *mem = gst_allocator_alloc (NULL, size, NULL);
+    GstMapInfo mm;
+
+    fail_unless (gst_memory_map (mem, &mm, GST_MAP_WRITE));
+    memcpy (mm.data, map.data + info->offset[p], size);
+    gst_memory_unmap (mem, &mm);
+    gst_buffer_append_memory (buf, mem);
+  }
+  gst_buffer_unmap (packed, &map);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), n, (gsize *) info->offset,
+      (gint *) info->stride);
+  return buf;
+}
+
+/* Planes in memories of their own cannot be read in place as one frame:
+ * each is imported and copied by the GPU, with frames in flight, and the
+ * result is the one of the same frames in one memory. */
+GST_START_TEST (test_imported_planes_apart)
+{
+  static const gchar *const fmts[] = { "NV12", "I420" };
+  const gchar *format = fmts[__i__];
+  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=64,height=35,"
+      "framerate=30/1", format);
+  gchar *what = g_strdup_printf ("%s planes in memories of their own",
+      format);
+  gchar *path;
+  GstVideoInfo info;
+  GstBuffer **packed, **apart;
+  GPtrArray *got, *want;
+  GstHarness *h;
+  guint i;
+
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      64, 35);
+  packed = make_frames (&info, N_FRAMES, 8100 + __i__, LAYOUT_DEFAULT);
+  apart = g_new (GstBuffer *, N_FRAMES);
+  for (i = 0; i < N_FRAMES; i++)
+    apart[i] = planes_apart (packed[i], &info);
+
+  h = start_harness ("gaussblur sigma=1.2 frames-in-flight=3", caps, NULL);
+  got = run_frames_path (h, apart, N_FRAMES, &path);
+  gst_harness_teardown (h);
+  fail_unless (path != NULL && strstr (path, "imported") != NULL
+      && strstr (path, "copied by the GPU") != NULL, "%s were not "
+      "imported and copied: \"%s\"", what, GST_STR_NULL (path));
+  g_free (path);
+
+  h = start_harness ("gaussblur sigma=1.2 frames-in-flight=1", caps, NULL);
+  want = run_frames (h, packed, N_FRAMES);
+  gst_harness_teardown (h);
+  check_identical (got, want, &info, what);
+  g_ptr_array_unref (got);
+  g_ptr_array_unref (want);
+  free_frames (packed, N_FRAMES);
+  free_frames (apart, N_FRAMES);
+  g_free (what);
   g_free (caps);
 }
 
@@ -984,6 +1070,7 @@ streaming_suite (void)
   tcase_add_loop_test (tc, test_eos_in_flight, 0, N_CONFIGS);
   tcase_add_test (tc, test_flush_in_flight);
   tcase_add_loop_test (tc, test_caps_change_in_flight, 0, N_CONFIGS);
+  tcase_add_loop_test (tc, test_imported_planes_apart, 0, 2);
   tcase_add_loop_test (tc, test_imported_odd_layout, 0,
       2 * G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_output_mapped_twice);
