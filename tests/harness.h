@@ -8,6 +8,7 @@
 
 #include "plugin/gstvktiletimingmeta.h"
 #include "reference.h"
+#include "suite.h"
 
 G_BEGIN_DECLS
 
@@ -198,12 +199,10 @@ void check_roi_meta (const GstVideoInfo * info, GstBuffer * in,
 void leaks_start_tracking (void);
 guint leaks_count_alive (void);
 
-/* Runs a suite as every element suite does: Check's timeout raised for
- * lavapipe (unless CK_DEFAULT_TIMEOUT says otherwise), *base_seed from
- * VKTILE_SEED or the time and printed, CK_ENV's verbosity. Returns the
- * exit status. */
-int harness_main (int argc, char **argv, Suite * (*make_suite) (void),
-    guint32 * base_seed);
+/* A SuiteSetup (suite.h) for the suites that count what they leave alive:
+ * the leaks tracer, before gst_init so that it sees every object from the
+ * start. */
+int harness_start_leaks_tracer (int argc, char **argv);
 
 /* FLUSH_START, FLUSH_STOP and a new TIME segment through the harness. */
 void harness_flush (GstHarness * h);

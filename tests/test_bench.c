@@ -9,6 +9,8 @@
 
 #include "bench/benchstats.h"
 
+#include "suite.h"
+
 GST_START_TEST (test_spread)
 {
   const gdouble v[] = { 5, 1, 4, 2, 3 };
@@ -311,20 +313,14 @@ GST_START_TEST (test_short_bursts_untimed)
 
 GST_END_TEST;
 
-static Suite *
-bench_suite (void)
-{
-  Suite *s = suite_create ("bench");
-  TCase *tc = tcase_create ("bench");
+static const SuiteEntry bench_tests[] = {
+  SUITE_CASE ("bench"),
+  SUITE_TEST (test_spread),
+  SUITE_TEST (test_ratio_per_round),
+  SUITE_TEST (test_round_order),
+  SUITE_TEST (test_repeatable),
+  SUITE_TEST (test_quick_run),
+  SUITE_TEST (test_short_bursts_untimed),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_spread);
-  tcase_add_test (tc, test_ratio_per_round);
-  tcase_add_test (tc, test_round_order);
-  tcase_add_test (tc, test_repeatable);
-  tcase_add_test (tc, test_quick_run);
-  tcase_add_test (tc, test_short_bursts_untimed);
-  return s;
-}
-
-GST_CHECK_MAIN (bench);
+SUITE_MAIN ("bench", bench_tests, NULL, NULL);

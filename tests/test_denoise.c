@@ -516,26 +516,16 @@ GST_START_TEST (test_still_and_cut)
 
 GST_END_TEST;
 
-static Suite *
-denoise_suite (void)
-{
-  Suite *s = suite_create (ELEMENT);
-  TCase *tc = tcase_create ("denoise");
+static const SuiteEntry denoise_tests[] = {
+  SUITE_CASE ("denoise"),
+  SUITE_TEST (test_defaults),
+  SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_sizes_borders, 4),
+  SUITE_LOOP_TEST (test_roi_planes, 3),
+  SUITE_LOOP_TEST (test_restarts_and_long_recursion, 2),
+  SUITE_LOOP_TEST (test_vulkan_memory, 3),
+  SUITE_TEST (test_still_and_cut),
+  SUITE_LOOP_TEST (test_noise_estimate_texture, 4),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_defaults);
-  tcase_add_loop_test (tc, test_formats, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_sizes_borders, 0, 4);
-  tcase_add_loop_test (tc, test_roi_planes, 0, 3);
-  tcase_add_loop_test (tc, test_restarts_and_long_recursion, 0, 2);
-  tcase_add_loop_test (tc, test_vulkan_memory, 0, 3);
-  tcase_add_test (tc, test_still_and_cut);
-  tcase_add_loop_test (tc, test_noise_estimate_texture, 0, 4);
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  return harness_main (argc, argv, denoise_suite, &base_seed);
-}
+SUITE_MAIN ("denoise", denoise_tests, &base_seed, NULL);

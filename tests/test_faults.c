@@ -364,13 +364,14 @@ GST_START_TEST (test_frame_too_large)
 
 GST_END_TEST;
 
-/* The layer from the directory of this executable, before any Vulkan
- * instance exists; the loader then loads the same library. */
-static void
-enable_fault_layer (const gchar * argv0)
+/* The suite's setup: the layer from the directory of this executable,
+ * before any Vulkan instance exists; the loader then loads the same
+ * library. */
+static int
+enable_fault_layer (int argc, char **argv)
 {
   gchar *exe = g_file_read_link ("/proc/self/exe", NULL);
-  gchar *dir = g_path_get_dirname (exe ? exe : argv0);
+  gchar *dir = g_path_get_dirname (exe ? exe : argv[0]);
   gchar *lib = g_build_filename (dir, "libvktile_fault_layer.so", NULL);
   const gchar *old = g_getenv ("VK_LAYER_PATH");
   gchar *path = old && *old ? g_strconcat (dir, ":", old, NULL) :
@@ -390,35 +391,15 @@ enable_fault_layer (const gchar * argv0)
   g_free (lib);
   g_free (dir);
   g_free (exe);
+  return -1;
 }
 
-static Suite *
-faults_suite (void)
-{
-  Suite *s = suite_create ("faults");
-  TCase *tc = tcase_create ("faults");
+static const SuiteEntry faults_tests[] = {
+  SUITE_CASE ("faults"),
+  SUITE_TEST (test_layer_active),
+  SUITE_LOOP_TEST (test_out_of_memory_everywhere, N_CHAINS),
+  SUITE_LOOP_TEST (test_device_lost, N_CHAINS),
+  SUITE_LOOP_TEST (test_frame_too_large, 3),
+};
 
-  tcase_add_test (tc, test_layer_active);
-  tcase_add_loop_test (tc, test_out_of_memory_everywhere, 0, N_CHAINS);
-  tcase_add_loop_test (tc, test_device_lost, 0, N_CHAINS);
-  tcase_add_loop_test (tc, test_frame_too_large, 0, 3);
-  suite_add_tcase (s, tc);
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  Suite *s;
-  SRunner *sr;
-  int failed;
-
-  enable_fault_layer (argv[0]);
-  gst_check_init (&argc, &argv);
-  s = faults_suite ();
-  sr = srunner_create (s);
-  srunner_run_all (sr, CK_ENV);
-  failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed != 0;
-}
+SUITE_MAIN ("faults", faults_tests, NULL, enable_fault_layer);

@@ -1980,59 +1980,44 @@ GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 
-static Suite *
-gaussblur_suite (void)
-{
-  Suite *s = suite_create (ELEMENT);
-  TCase *tc;
+static const SuiteEntry gaussblur_tests[] = {
+  SUITE_CASE ("reference"),
+  SUITE_TEST (test_ref_weights),
+  SUITE_TEST (test_ref_separable_vs_direct),
+  SUITE_TEST (test_ref_border_extension),
+  SUITE_TEST (test_ref_recursive),
+  SUITE_LOOP_TEST (test_ref_detects_mistakes, 2),
 
-  tc = tcase_create ("reference");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_ref_weights);
-  tcase_add_test (tc, test_ref_separable_vs_direct);
-  tcase_add_test (tc, test_ref_border_extension);
-  tcase_add_test (tc, test_ref_recursive);
-  tcase_add_loop_test (tc, test_ref_detects_mistakes, 0, 2);
+  SUITE_CASE ("properties"),
+  SUITE_TEST (test_property_specs),
+  SUITE_TEST (test_pad_templates),
+  SUITE_TEST (test_property_out_of_range),
+  SUITE_TEST (test_refused_sigma_y),
+  SUITE_TEST (test_property_changes_between_frames),
+  SUITE_TEST (test_controller_ramp),
+  SUITE_TEST (test_property_change_while_streaming),
 
-  tc = tcase_create ("properties");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_property_specs);
-  tcase_add_test (tc, test_pad_templates);
-  tcase_add_test (tc, test_property_out_of_range);
-  tcase_add_test (tc, test_refused_sigma_y);
-  tcase_add_test (tc, test_property_changes_between_frames);
-  tcase_add_test (tc, test_controller_ramp);
-  tcase_add_test (tc, test_property_change_while_streaming);
+  SUITE_CASE ("filter"),
+  SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_borders_algorithms, 4),
+  SUITE_LOOP_TEST (test_sigmas, 2),
+  SUITE_LOOP_TEST (test_sizes, N_FORMATS),
+  SUITE_LOOP_TEST (test_sigma_y_radius, 2),
+  SUITE_LOOP_TEST (test_amount, 2),
+  SUITE_TEST (test_recursive_is_recursivefilter),
+  SUITE_LOOP_TEST (test_auto, 2),
+  SUITE_LOOP_TEST (test_smaller_than_kernel, 2),
+  SUITE_LOOP_TEST (test_roi, 3),
+  SUITE_LOOP_TEST (test_roi_large, 2),
+  SUITE_LOOP_TEST (test_roi_meta, 3),
+  SUITE_TEST (test_planes),
+  SUITE_TEST (test_caps_change),
+  SUITE_LOOP_TEST (test_deterministic, N_ALGORITHMS),
 
-  tc = tcase_create ("filter");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_formats, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_borders_algorithms, 0, 4);
-  tcase_add_loop_test (tc, test_sigmas, 0, 2);
-  tcase_add_loop_test (tc, test_sizes, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_sigma_y_radius, 0, 2);
-  tcase_add_loop_test (tc, test_amount, 0, 2);
-  tcase_add_test (tc, test_recursive_is_recursivefilter);
-  tcase_add_loop_test (tc, test_auto, 0, 2);
-  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, 2);
-  tcase_add_loop_test (tc, test_roi, 0, 3);
-  tcase_add_loop_test (tc, test_roi_large, 0, 2);
-  tcase_add_loop_test (tc, test_roi_meta, 0, 3);
-  tcase_add_test (tc, test_planes);
-  tcase_add_test (tc, test_caps_change);
-  tcase_add_loop_test (tc, test_deterministic, 0, N_ALGORITHMS);
+  SUITE_CASE ("memory"),
+  SUITE_LOOP_TEST (test_padded_input, 5),
+  SUITE_LOOP_TEST (test_vulkan_buffer_chain, 2),
+  SUITE_TEST (test_timing_meta),
+};
 
-  tc = tcase_create ("memory");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_padded_input, 0, 5);
-  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 2);
-  tcase_add_test (tc, test_timing_meta);
-
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  return harness_main (argc, argv, gaussblur_suite, &base_seed);
-}
+SUITE_MAIN ("gaussblur", gaussblur_tests, &base_seed, NULL);

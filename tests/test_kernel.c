@@ -11,6 +11,8 @@
 #include "lib/vktiir.h"
 #include "lib/vktgauss.h"
 
+#include "suite.h"
+
 GST_START_TEST (test_presets)
 {
   VktKernel k;
@@ -765,32 +767,26 @@ GST_START_TEST (test_gauss_fused_tile)
 
 GST_END_TEST;
 
-static Suite *
-kernel_suite (void)
-{
-  Suite *s = suite_create ("vktmath");
-  TCase *tc = tcase_create ("math");
+static const SuiteEntry kernel_tests[] = {
+  SUITE_CASE ("math"),
+  SUITE_TEST (test_presets),
+  SUITE_TEST (test_rank1),
+  SUITE_TEST (test_validation),
+  SUITE_TEST (test_pack),
+  SUITE_TEST (test_plane_roi),
+  SUITE_TEST (test_rect_pad_clip),
+  SUITE_TEST (test_tile_grid),
+  SUITE_TEST (test_iir_gaussian),
+  SUITE_TEST (test_iir_modal_is_direct),
+  SUITE_TEST (test_iir_recursion_forms),
+  SUITE_TEST (test_iir_stability),
+  SUITE_TEST (test_iir_noise_energy),
+  SUITE_TEST (test_iir_tiles),
+  SUITE_TEST (test_iir_pack),
+  SUITE_TEST (test_gauss_weights),
+  SUITE_TEST (test_gauss_noise_gain),
+  SUITE_TEST (test_gauss_taps),
+  SUITE_TEST (test_gauss_fused_tile),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_presets);
-  tcase_add_test (tc, test_rank1);
-  tcase_add_test (tc, test_validation);
-  tcase_add_test (tc, test_pack);
-  tcase_add_test (tc, test_plane_roi);
-  tcase_add_test (tc, test_rect_pad_clip);
-  tcase_add_test (tc, test_tile_grid);
-  tcase_add_test (tc, test_iir_gaussian);
-  tcase_add_test (tc, test_iir_modal_is_direct);
-  tcase_add_test (tc, test_iir_recursion_forms);
-  tcase_add_test (tc, test_iir_stability);
-  tcase_add_test (tc, test_iir_noise_energy);
-  tcase_add_test (tc, test_iir_tiles);
-  tcase_add_test (tc, test_iir_pack);
-  tcase_add_test (tc, test_gauss_weights);
-  tcase_add_test (tc, test_gauss_noise_gain);
-  tcase_add_test (tc, test_gauss_taps);
-  tcase_add_test (tc, test_gauss_fused_tile);
-  return s;
-}
-
-GST_CHECK_MAIN (kernel);
+SUITE_MAIN ("vktmath", kernel_tests, NULL, NULL);

@@ -24,6 +24,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "suite.h"
+
 #ifndef VKTILE_SOURCE_ROOT
 #error "VKTILE_SOURCE_ROOT: the repository, where pipelines/ is"
 #endif
@@ -266,19 +268,12 @@ GST_START_TEST (test_inspect_dump)
 
 GST_END_TEST;
 
-static Suite *
-pipelines_suite (void)
-{
-  Suite *s = suite_create ("pipelines");
-  TCase *tc = tcase_create ("pipelines");
+static const SuiteEntry pipelines_tests[] = {
+  SUITE_CASE_WITH_TIMEOUT ("pipelines", 600),
+  SUITE_LOOP_TEST (test_privacy_blur_face, 2),
+  SUITE_TEST (test_python_timing),
+  SUITE_TEST (test_inspect_dump),
+  SUITE_LOOP_TEST (test_script, G_N_ELEMENTS (scripts)),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_set_timeout (tc, 600);
-  tcase_add_loop_test (tc, test_privacy_blur_face, 0, 2);
-  tcase_add_test (tc, test_python_timing);
-  tcase_add_test (tc, test_inspect_dump);
-  tcase_add_loop_test (tc, test_script, 0, G_N_ELEMENTS (scripts));
-  return s;
-}
-
-GST_CHECK_MAIN (pipelines);
+SUITE_MAIN ("pipelines", pipelines_tests, NULL, NULL);

@@ -2750,82 +2750,62 @@ GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 
-static Suite *
-recursivefilter_suite (void)
-{
-  Suite *s = suite_create (ELEMENT);
-  TCase *tc;
+static const SuiteEntry recursivefilter_tests[] = {
+  SUITE_CASE ("reference"),
+  SUITE_TEST (test_ref_vv_moments),
+  SUITE_TEST (test_ref_box_sliding_sum),
+  SUITE_TEST (test_ref_exponential_step),
+  SUITE_TEST (test_ref_custom_is_exponential),
+  SUITE_TEST (test_ref_xy_commutes),
+  SUITE_TEST (test_ref_gaussian_vs_true),
+  SUITE_LOOP_TEST (test_ref_detects_mistakes, 2),
 
-  tc = tcase_create ("reference");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_ref_vv_moments);
-  tcase_add_test (tc, test_ref_box_sliding_sum);
-  tcase_add_test (tc, test_ref_exponential_step);
-  tcase_add_test (tc, test_ref_custom_is_exponential);
-  tcase_add_test (tc, test_ref_xy_commutes);
-  tcase_add_test (tc, test_ref_gaussian_vs_true);
-  tcase_add_loop_test (tc, test_ref_detects_mistakes, 0, 2);
-
-  tc = tcase_create ("properties");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_property_specs);
-  tcase_add_test (tc, test_pad_templates);
-  tcase_add_test (tc, test_property_out_of_range);
-  tcase_add_test (tc, test_refused_border);
-  tcase_add_test (tc, test_refused_feedback);
-  tcase_add_test (tc, test_property_changes_between_frames);
-  tcase_add_test (tc, test_property_change_while_streaming);
+  SUITE_CASE ("properties"),
+  SUITE_TEST (test_property_specs),
+  SUITE_TEST (test_pad_templates),
+  SUITE_TEST (test_property_out_of_range),
+  SUITE_TEST (test_refused_border),
+  SUITE_TEST (test_refused_feedback),
+  SUITE_TEST (test_property_changes_between_frames),
+  SUITE_TEST (test_property_change_while_streaming),
 
   /* tests/run.sh runs the test cases tagged "settings", those tagged
    * "filter" and the others in three processes side by side (its PARTS). */
-  tc = tcase_create ("settings");
-  tcase_set_tags (tc, "settings");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_identity_and_change);
-  tcase_add_loop_test (tc, test_formats, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_matrix, 0, G_N_ELEMENTS (matrix_formats));
+  SUITE_TAGGED_CASE ("settings", "settings"),
+  SUITE_TEST (test_identity_and_change),
+  SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_matrix, G_N_ELEMENTS (matrix_formats)),
 
-  tc = tcase_create ("filter");
-  tcase_set_tags (tc, "filter");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_tile_sizes, 0, 2);
-  tcase_add_loop_test (tc, test_y_row_end_16bit, 0, 3);
-  tcase_add_loop_test (tc, test_many_chunks, 0, 2);
-  tcase_add_loop_test (tc, test_x_rows_coalesced, 0, 2);
-  tcase_add_loop_test (tc, test_large_support, 0, 3);
-  tcase_add_loop_test (tc, test_roi, 0, 5);
-  tcase_add_loop_test (tc, test_roi_large, 0, 2);
-  tcase_add_loop_test (tc, test_roi_meta, 0, G_N_ELEMENTS (matrix_formats));
-  tcase_add_test (tc, test_planes);
-  tcase_add_loop_test (tc, test_gaussian_vs_true, 0, 2);
-  tcase_add_test (tc, test_caps_change);
-  tcase_add_loop_test (tc, test_deterministic, 0, 2);
+  SUITE_TAGGED_CASE ("filter", "filter"),
+  SUITE_LOOP_TEST (test_sizes, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_tile_sizes, 2),
+  SUITE_LOOP_TEST (test_y_row_end_16bit, 3),
+  SUITE_LOOP_TEST (test_many_chunks, 2),
+  SUITE_LOOP_TEST (test_x_rows_coalesced, 2),
+  SUITE_LOOP_TEST (test_large_support, 3),
+  SUITE_LOOP_TEST (test_roi, 5),
+  SUITE_LOOP_TEST (test_roi_large, 2),
+  SUITE_LOOP_TEST (test_roi_meta, G_N_ELEMENTS (matrix_formats)),
+  SUITE_TEST (test_planes),
+  SUITE_LOOP_TEST (test_gaussian_vs_true, 2),
+  SUITE_TEST (test_caps_change),
+  SUITE_LOOP_TEST (test_deterministic, 2),
 
-  tc = tcase_create ("temporal");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_temporal, 0, 4);
-  tcase_add_test (tc, test_temporal_restart);
-  tcase_add_loop_test (tc, test_temporal_adaptive, 0,
-      G_N_ELEMENTS (adaptive_formats));
-  tcase_add_loop_test (tc, test_temporal_adaptive_still_and_cut, 0, 3);
-  tcase_add_loop_test (tc, test_temporal_noise_estimate, 0,
-      G_N_ELEMENTS (adaptive_formats));
-  tcase_add_loop_test (tc, test_temporal_axes_switch, 0, 3);
+  SUITE_CASE ("temporal"),
+  SUITE_LOOP_TEST (test_temporal, 4),
+  SUITE_TEST (test_temporal_restart),
+  SUITE_LOOP_TEST (test_temporal_adaptive, G_N_ELEMENTS (adaptive_formats)),
+  SUITE_LOOP_TEST (test_temporal_adaptive_still_and_cut, 3),
+  SUITE_LOOP_TEST (test_temporal_noise_estimate,
+      G_N_ELEMENTS (adaptive_formats)),
+  SUITE_LOOP_TEST (test_temporal_axes_switch, 3),
 
-  tc = tcase_create ("memory");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 2);
-  tcase_add_loop_test (tc, test_temporal_adaptive_vulkan_memory, 0,
-      G_N_ELEMENTS (adaptive_formats));
-  tcase_add_test (tc, test_timing_meta);
+  SUITE_CASE ("memory"),
+  SUITE_LOOP_TEST (test_padded_input, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_vulkan_buffer_chain, 2),
+  SUITE_LOOP_TEST (test_temporal_adaptive_vulkan_memory,
+      G_N_ELEMENTS (adaptive_formats)),
+  SUITE_TEST (test_timing_meta),
+};
 
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  return harness_main (argc, argv, recursivefilter_suite, &base_seed);
-}
+SUITE_MAIN ("recursivefilter", recursivefilter_tests, &base_seed, NULL);

@@ -636,32 +636,17 @@ GST_START_TEST (test_nothing_left_alive)
 
 GST_END_TEST;
 
-static Suite *
-reliability_suite (void)
-{
-  Suite *s = suite_create ("reliability");
-  TCase *tc = tcase_create ("hostile");
+static const SuiteEntry reliability_tests[] = {
+  SUITE_CASE ("hostile"),
+  SUITE_LOOP_TEST (test_hostile_buffer_refused, N_HOSTILE * N_ELEMENTS),
+  SUITE_LOOP_TEST (test_drop_invalid, N_ELEMENTS),
+  SUITE_LOOP_TEST (test_split_memory_accepted, N_ELEMENTS),
+  SUITE_LOOP_TEST (test_refused_property_reported, 2 * G_N_ELEMENTS (refusals)),
+  SUITE_LOOP_TEST (test_roi_off_frame_warns_once, N_ELEMENTS),
+  SUITE_LOOP_TEST (test_state_cycles, N_ELEMENTS),
+  SUITE_TEST (test_side_by_side),
+  SUITE_TEST (test_soak),
+  SUITE_TEST (test_nothing_left_alive),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_hostile_buffer_refused, 0,
-      N_HOSTILE * N_ELEMENTS);
-  tcase_add_loop_test (tc, test_drop_invalid, 0, N_ELEMENTS);
-  tcase_add_loop_test (tc, test_split_memory_accepted, 0, N_ELEMENTS);
-  tcase_add_loop_test (tc, test_refused_property_reported, 0,
-      2 * G_N_ELEMENTS (refusals));
-  tcase_add_loop_test (tc, test_roi_off_frame_warns_once, 0, N_ELEMENTS);
-  tcase_add_loop_test (tc, test_state_cycles, 0, N_ELEMENTS);
-  tcase_add_test (tc, test_side_by_side);
-  tcase_add_test (tc, test_soak);
-  tcase_add_test (tc, test_nothing_left_alive);
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  /* Before gst_init: the tracer sees every object from the start. */
-  g_setenv ("GST_TRACERS", "leaks", TRUE);
-  gst_check_init (&argc, &argv);
-  return gst_check_run_suite (reliability_suite (), "reliability", __FILE__);
-}
+SUITE_MAIN ("reliability", reliability_tests, NULL, harness_start_leaks_tracer);

@@ -1056,39 +1056,24 @@ GST_START_TEST (test_no_leaks)
 
 GST_END_TEST;
 
-static Suite *
-streaming_suite (void)
-{
-  Suite *s = suite_create ("streaming");
-  TCase *tc = tcase_create ("in-flight");
+static const SuiteEntry streaming_tests[] = {
+  SUITE_CASE ("in-flight"),
+  SUITE_LOOP_TEST (test_in_flight_identical, N_CONFIGS * MEM_KINDS),
+  SUITE_TEST (test_chain_in_flight),
+  SUITE_TEST (test_recycled_under_load),
+  SUITE_LOOP_TEST (test_eos_in_flight, N_CONFIGS),
+  SUITE_TEST (test_flush_in_flight),
+  SUITE_LOOP_TEST (test_caps_change_in_flight, N_CONFIGS),
+  SUITE_LOOP_TEST (test_imported_planes_apart, 2),
+  SUITE_LOOP_TEST (test_imported_odd_layout, 2 * G_N_ELEMENTS (formats)),
+  SUITE_TEST (test_output_mapped_twice),
+  SUITE_TEST (test_shared_input_memories),
+  SUITE_TEST (test_latency_query),
+  SUITE_LOOP_TEST (test_qos_drops_late_frames, N_CONFIGS),
+  SUITE_LOOP_TEST (test_qos_live_slow_sink, N_CONFIGS),
+  SUITE_LOOP_TEST (test_tee_branches_share_device, 2),
+  SUITE_TEST (test_frame_from_another_device),
+  SUITE_TEST (test_no_leaks),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_in_flight_identical, 0,
-      N_CONFIGS * MEM_KINDS);
-  tcase_add_test (tc, test_chain_in_flight);
-  tcase_add_test (tc, test_recycled_under_load);
-  tcase_add_loop_test (tc, test_eos_in_flight, 0, N_CONFIGS);
-  tcase_add_test (tc, test_flush_in_flight);
-  tcase_add_loop_test (tc, test_caps_change_in_flight, 0, N_CONFIGS);
-  tcase_add_loop_test (tc, test_imported_planes_apart, 0, 2);
-  tcase_add_loop_test (tc, test_imported_odd_layout, 0,
-      2 * G_N_ELEMENTS (formats));
-  tcase_add_test (tc, test_output_mapped_twice);
-  tcase_add_test (tc, test_shared_input_memories);
-  tcase_add_test (tc, test_latency_query);
-  tcase_add_loop_test (tc, test_qos_drops_late_frames, 0, N_CONFIGS);
-  tcase_add_loop_test (tc, test_qos_live_slow_sink, 0, N_CONFIGS);
-  tcase_add_loop_test (tc, test_tee_branches_share_device, 0, 2);
-  tcase_add_test (tc, test_frame_from_another_device);
-  tcase_add_test (tc, test_no_leaks);
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  /* Before gst_init: the tracer records every object from the start. */
-  g_setenv ("GST_TRACERS", "leaks", TRUE);
-  gst_check_init (&argc, &argv);
-  return gst_check_run_suite (streaming_suite (), "streaming", __FILE__);
-}
+SUITE_MAIN ("streaming", streaming_tests, NULL, harness_start_leaks_tracer);

@@ -1831,6 +1831,18 @@ no_vulkan_child (void)
   return rc;
 }
 
+/* The suite's setup: the child that test_no_vulkan_device spawns runs
+ * no_vulkan_child() instead of the suite. */
+static int
+run_no_vulkan_child (int argc, char **argv)
+{
+  if (argc > 1 && !strcmp (argv[1], NO_VULKAN_CHILD_ARG)) {
+    gst_init (NULL, NULL);
+    return no_vulkan_child ();
+  }
+  return -1;
+}
+
 GST_START_TEST (test_no_vulkan_device)
 {
   gchar *self = g_file_read_link ("/proc/self/exe", NULL);
@@ -1862,74 +1874,53 @@ GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 
-static Suite *
-tiledconv_suite (void)
-{
-  Suite *s = suite_create ("tiledconv");
-  TCase *tc;
+static const SuiteEntry tiledconv_tests[] = {
+  SUITE_CASE ("reference"),
+  SUITE_LOOP_TEST (test_reference_detects_copy, N_FORMATS),
+  SUITE_LOOP_TEST (test_reference_reads_what_gstreamer_unpacks, N_FORMATS),
+  SUITE_TEST (test_reference_border_rules),
 
-  tc = tcase_create ("reference");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_reference_detects_copy, 0, N_FORMATS);
-  tcase_add_loop_test (tc, test_reference_reads_what_gstreamer_unpacks, 0,
-      N_FORMATS);
-  tcase_add_test (tc, test_reference_border_rules);
+  SUITE_CASE ("properties"),
+  SUITE_TEST (test_property_specs),
+  SUITE_TEST (test_pad_templates),
+  SUITE_TEST (test_property_out_of_range),
+  SUITE_TEST (test_separable_mismatch),
+  SUITE_TEST (test_malformed_kernel),
+  SUITE_TEST (test_preset_kernel_interplay),
+  SUITE_TEST (test_kernel_from_string),
 
-  tc = tcase_create ("properties");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_property_specs);
-  tcase_add_test (tc, test_pad_templates);
-  tcase_add_test (tc, test_property_out_of_range);
-  tcase_add_test (tc, test_separable_mismatch);
-  tcase_add_test (tc, test_malformed_kernel);
-  tcase_add_test (tc, test_preset_kernel_interplay);
-  tcase_add_test (tc, test_kernel_from_string);
+  SUITE_CASE ("filter"),
+  SUITE_TEST (test_filter_changes_frame),
+  SUITE_LOOP_TEST (test_matrix, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_matrix_large, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_sizes, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_roi_large, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_smaller_than_kernel, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_roi, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_roi_extremes, 2),
+  SUITE_LOOP_TEST (test_roi_meta, N_FORMAT_GROUPS),
+  SUITE_TEST (test_planes),
+  SUITE_TEST (test_presets),
+  SUITE_LOOP_TEST (test_scale_bias_absolute, 4),
+  SUITE_TEST (test_separable_one_axis),
+  SUITE_LOOP_TEST (test_separable_fresh_element, 2),
+  SUITE_LOOP_TEST (test_deterministic, N_ALGORITHMS),
+  SUITE_TEST (test_caps_change),
+  SUITE_TEST (test_property_change_while_streaming),
+  SUITE_TEST (test_restart),
+  SUITE_TEST (test_truncated_buffer),
 
-  tc = tcase_create ("filter");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_filter_changes_frame);
-  tcase_add_loop_test (tc, test_matrix, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_matrix_large, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_sizes, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_roi_large, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_smaller_than_kernel, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_roi, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_roi_extremes, 0, 2);
-  tcase_add_loop_test (tc, test_roi_meta, 0, N_FORMAT_GROUPS);
-  tcase_add_test (tc, test_planes);
-  tcase_add_test (tc, test_presets);
-  tcase_add_loop_test (tc, test_scale_bias_absolute, 0, 4);
-  tcase_add_test (tc, test_separable_one_axis);
-  tcase_add_loop_test (tc, test_separable_fresh_element, 0, 2);
-  tcase_add_loop_test (tc, test_deterministic, 0, N_ALGORITHMS);
-  tcase_add_test (tc, test_caps_change);
-  tcase_add_test (tc, test_property_change_while_streaming);
-  tcase_add_test (tc, test_restart);
-  tcase_add_test (tc, test_truncated_buffer);
+  SUITE_CASE ("memory"),
+  SUITE_LOOP_TEST (test_padded_input, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_proposed_pool_input, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_vulkan_buffer_input, 5),
+  SUITE_LOOP_TEST (test_vulkan_buffer_chain, 3),
+  SUITE_TEST (test_timing_meta),
 
-  tc = tcase_create ("memory");
-  suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_padded_input, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_proposed_pool_input, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_vulkan_buffer_input, 0, 5);
-  tcase_add_loop_test (tc, test_vulkan_buffer_chain, 0, 3);
-  tcase_add_test (tc, test_timing_meta);
+  SUITE_CASE ("device"),
+  SUITE_TEST (test_no_vulkan_device),
+  SUITE_TEST (test_device_choice),
+  SUITE_TEST (test_device_shared_wins),
+};
 
-  tc = tcase_create ("device");
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_no_vulkan_device);
-  tcase_add_test (tc, test_device_choice);
-  tcase_add_test (tc, test_device_shared_wins);
-
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  if (argc > 1 && !strcmp (argv[1], NO_VULKAN_CHILD_ARG)) {
-    gst_init (NULL, NULL);
-    return no_vulkan_child ();
-  }
-  return harness_main (argc, argv, tiledconv_suite, &base_seed);
-}
+SUITE_MAIN ("tiledconv", tiledconv_tests, &base_seed, run_no_vulkan_child);
