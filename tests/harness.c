@@ -703,6 +703,13 @@ make_pool_frame (GstHarness * h, const GstVideoInfo * info,
 
 /* ---- the leaks tracer (GST_TRACERS=leaks set before gst_check_init) ---- */
 
+int
+harness_start_leaks_tracer (int argc, char **argv)
+{
+  g_setenv ("GST_TRACERS", "leaks", TRUE);
+  return -1;
+}
+
 static GstTracer *
 leaks_tracer (void)
 {
@@ -768,6 +775,15 @@ leaks_count_alive (void)
   return alive;
 }
 
+void
+check_leaves_nothing_alive (void (*run) (void))
+{
+  run ();
+  leaks_start_tracking ();
+  run ();
+  fail_unless_equals_int (leaks_count_alive (), 0);
+}
+
 const GstVideoFormat all_formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
@@ -807,13 +823,6 @@ harness_group_format (guint g, guint i, guint * index)
   if (fmt != GST_VIDEO_FORMAT_UNKNOWN)
     *index = format_index (fmt);
   return fmt;
-}
-
-int
-harness_start_leaks_tracer (int argc, char **argv)
-{
-  g_setenv ("GST_TRACERS", "leaks", TRUE);
-  return -1;
 }
 
 void

@@ -199,6 +199,11 @@ void check_roi_meta (const GstVideoInfo * info, GstBuffer * in,
 void leaks_start_tracking (void);
 guint leaks_count_alive (void);
 
+/* Fails unless `run` leaves nothing alive: it runs once untracked, to make
+ * what lives as long as the process (element classes' pad templates,
+ * allocators, the system clock), then again under the leaks tracer. */
+void check_leaves_nothing_alive (void (*run) (void));
+
 /* A SuiteSetup (suite.h) for the suites that count what they leave alive:
  * the leaks tracer, before gst_init so that it sees every object from the
  * start. */
