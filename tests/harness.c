@@ -987,21 +987,29 @@ check_base_class_specs (GObjectClass * klass)
   static const gchar *ints0[] = { "roi-x", "roi-y", "roi-width",
     "roi-height", NULL
   };
+  static const gchar *sources[] = { "source-x", "source-y", NULL };
   GParamSpec *pspec;
   const gchar **p;
+  GValue v = G_VALUE_INIT;
 
   for (p = ints0; *p; p++) {
     pspec = g_object_class_find_property (klass, *p);
     fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
     fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, 0);
     fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, 0);
+    /* the GParamSpec itself refuses -1 */
+    g_value_init (&v, G_TYPE_INT);
+    g_value_set_int (&v, -1);
+    fail_unless (g_param_value_validate (pspec, &v), "%s accepts -1", *p);
+    g_value_unset (&v);
   }
-  pspec = g_object_class_find_property (klass, "source-x");
-  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
-  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
-  pspec = g_object_class_find_property (klass, "source-y");
-  fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec));
-  fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  /* -1: where the target ROI is */
+  for (p = sources; *p; p++) {
+    pspec = g_object_class_find_property (klass, *p);
+    fail_unless (pspec && G_IS_PARAM_SPEC_INT (pspec), "%s: no int", *p);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->minimum, -1);
+    fail_unless_equals_int (G_PARAM_SPEC_INT (pspec)->default_value, -1);
+  }
   pspec = g_object_class_find_property (klass, "planes");
   fail_unless (pspec && G_IS_PARAM_SPEC_UINT (pspec));
   fail_unless_equals_int (G_PARAM_SPEC_UINT (pspec)->default_value, 0xf);

@@ -277,9 +277,9 @@ void check_number_spec (GObjectClass * klass, const gchar * prop, GType type,
 #define check_uint_spec(klass, prop, min, max, def) \
   check_number_spec (klass, prop, G_TYPE_PARAM_UINT, min, max, def)
 
-/* The base class's roi-x/y/width/height (ints from 0, default 0),
- * source-x/y (default -1) and planes (default 0xf), as the filters built
- * on it have them (tiledconv checks more of its own). */
+/* The base class's roi-x/y/width/height (ints from 0, default 0, -1
+ * refused), source-x/y (ints from -1, default -1) and planes (default
+ * 0xf), as every filter built on it has them. */
 void check_base_class_specs (GObjectClass * klass);
 
 /* Every property of the NULL-terminated props is controllable (what makes
