@@ -18,6 +18,7 @@
 #define VKTILE_TESTS_REFERENCE_IIR_H
 
 #include <gst/video/video.h>
+#include <complex.h>
 
 #include "reference.h"
 
@@ -219,6 +220,32 @@ void ref_iir_frame (const GstVideoFrame * in, GstVideoFrame * out,
 
 /* A one-line description of p for failure messages; g_free() it. */
 gchar *ref_iir_describe (const RefIir * p);
+
+/* The feedback a1..ak of prod_i (1 - p_i z^-1) = 1 - a1 z^-1 - ... - ak z^-k
+ * (the poles of the recursion are the p_i). */
+void ref_iir_feedback_from_poles (const double complex * p, guint k,
+    gdouble * a);
+
+/* k random stable feedback coefficients from random poles inside
+ * |z| < 0.95 (complex pairs and real ones), and b0 such that the DC gain
+ * b0 / (1 - sum a) is near 1 (0.9 to 1.1: with a constant border, a gain
+ * other than 1 shows whether the y pass sees the x-filtered constant).
+ * Resonant ones whose impulse response has an L1 norm above 3 are drawn
+ * again: they amplify fp32 rounding beyond what a 16-bit output can hide
+ * (a gain of ~100 over two passes puts 65535-range values at an fp32
+ * spacing of 0.5 codes), which is not what these tests are about. */
+void ref_iir_random_custom (GRand * r, guint k, gdouble * b0, gdouble * a);
+
+/* The true sampled Gaussian of an image (w x h doubles, row by row):
+ * normalised weights exp(-k^2 / 2 sigma^2), |k| <= ceil(5 sigma), along x
+ * then y, with the same border as the element (clamp: index clamp;
+ * constant: cval). */
+void ref_true_gaussian_image (gdouble sigma, const gdouble * in, gint w,
+    gint h, gboolean constant, gdouble cval, gdouble * out);
+
+/* How far (8-bit code values) the recursive Gaussian may be from the true
+ * sampled one on smooth images, for sigma (measured: reference_iir.c). */
+gdouble ref_iir_gaussian_true_bound (gdouble sigma);
 
 G_END_DECLS
 

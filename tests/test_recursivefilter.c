@@ -1,14 +1,8 @@
 /* vktile tests — recursivefilter against the CPU reference (reference_iir.c).
  *
- * Owns the GstCheck/GstHarness tests of the recursivefilter element:
+ * Owns the GstCheck/GstHarness tests of the recursivefilter element (the
+ * reference's own tests are test_references.c's):
  *
- * - the reference itself, without the element (test_ref_*): the recursive
- *   Gaussian's unit sum and variance, the box against a direct sliding sum,
- *   the exponential against closed forms on a step, x-then-y equal to
- *   y-then-x, the Gaussian against the true sampled Gaussian, and proof that
- *   the comparison can fail (a copy, a wrong sigma, a re-clamped anticausal
- *   boundary, ... all differ from the reference by more than the tolerance
- *   on the test data);
  * - the element against the reference on random frames (tolerance 1 code
  *   value): every filter, direction, axes,
  *   algorithm, tile size (small ones so that frames span many tiles), border
@@ -29,9 +23,7 @@
  *
  * Random data comes from VKTILE_SEED (or the time); every failure message
  * carries the seed, so `VKTILE_SEED=<n> GST_CHECKS=<test>
- * ./test_recursivefilter` reproduces it. VKTILE_IIR_STATS=1 prints what
- * the reference self-tests measure (the vV-to-true-Gaussian distance, how
- * many values each deliberate mistake changes); VKTILE_TRACE=1 prints each
+ * ./test_recursivefilter` reproduces it. VKTILE_TRACE=1 prints each
  * frame's settings before it is pushed and the time the element and the
  * reference took (a crash inside the Vulkan driver leaves no other trace).
  */
@@ -55,12 +47,6 @@
 
 #define ELEMENT "recursivefilter"
 #define TOL 1
-
-/* max |vV - true sampled Gaussian| in 8-bit code values on smooth images
- * (see gaussian_true_bound and test_ref_gaussian_vs_true) */
-#define GAUSS_BOUND_S1 3.0
-#define GAUSS_BOUND_S2 2.25
-#define GAUSS_BOUND_S8 2.25
 
 static guint32 base_seed;
 
@@ -148,75 +134,6 @@ fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
   fx->have_caps = TRUE;
 }
 
-/* The feedback a1..ak of prod_i (1 - p_i z^-1) = 1 - a1 z^-1 - ... - ak z^-k
- * (the poles of the recursion are the p_i). */
-static void
-feedback_from_poles (const double complex * p, guint k, gdouble * a)
-{
-  double complex c[REF_IIR_MAX_ORDER + 1] = { 1.0 };
-  guint i, j;
-
-  g_assert (k <= REF_IIR_MAX_ORDER);
-  for (i = 0; i < k; i++)
-    for (j = i + 1; j > 0; j--)
-      c[j] -= p[i] * c[j - 1];
-  for (j = 1; j <= k; j++)
-    a[j - 1] = -creal (c[j]);
-}
-
-static void
-random_custom_once (GRand * r, guint k, gdouble * b0, gdouble * a)
-{
-  double complex p[REF_IIR_MAX_ORDER];
-  guint n = 0;
-  gdouble sum = 0.0;
-  guint j;
-
-  while (n < k) {
-    if (k - n >= 2 && g_rand_boolean (r)) {
-      /* a conjugate pair */
-      gdouble mod = g_rand_double_range (r, 0.3, 0.95);
-      gdouble arg = g_rand_double_range (r, 0.05, 0.9) * G_PI;
-      p[n++] = mod * cexp (I * arg);
-      p[n++] = mod * cexp (-I * arg);
-    } else {
-      p[n++] = g_rand_double_range (r, -0.9, 0.95);
-    }
-  }
-  feedback_from_poles (p, k, a);
-  for (j = 0; j < k; j++)
-    sum += a[j];
-  *b0 = (1.0 - sum) * g_rand_double_range (r, 0.9, 1.1);
-}
-
-/* Sum of |h[n]| of the causal recursion b0, a1..ak: how much it can
- * amplify (fp32 rounding noise included). */
-static gdouble
-impulse_l1 (gdouble b0, const gdouble * a, guint k)
-{
-  gdouble y[REF_IIR_MAX_ORDER] = { 0 }, l1 = 0.0;
-  guint n;
-
-  for (n = 0; n < 4000; n++)
-    l1 += fabs (ref_iir_impulse_step (y, a, k, n == 0 ? b0 : 0.0));
-  return l1;
-}
-
-/* k random stable feedback coefficients from random poles inside
- * |z| < 0.95 (complex pairs and real ones), and b0 such that the DC gain
- * b0 / (1 - sum a) is near 1 (0.9 to 1.1: with a constant border, a gain
- * other than 1 shows whether the y pass sees the x-filtered constant).
- * Resonant ones whose impulse response has an L1 norm above 3 are drawn
- * again: they amplify fp32 rounding beyond what a 16-bit output can hide
- * (a gain of ~100 over two passes puts 65535-range values at an fp32
- * spacing of 0.5 codes), which is not what these tests are about. */
-static void
-random_custom (GRand * r, guint k, gdouble * b0, gdouble * a)
-{
-  do {
-    random_custom_once (r, k, b0, a);
-  } while (impulse_l1 (*b0, a, k) > 3.0);
-}
 /* ---- the element's properties, mirrored in fx->ref ---- */
 
 static void
@@ -272,7 +189,7 @@ fx_random_custom (Fx * fx, guint k, RefIirDirection d)
 {
   gdouble b0, a[REF_IIR_MAX_ORDER];
 
-  random_custom (fx->rand, k, &b0, a);
+  ref_iir_random_custom (fx->rand, k, &b0, a);
   fx_custom (fx, b0, a, k, d);
 }
 
@@ -510,593 +427,6 @@ fx_flush (Fx * fx)
   harness_flush_restart (fx->h, &fx->pts);
   ref_iir_temporal_reset (&fx->temporal);
 }
-
-/* ------------------------------------------------------------------------ */
-/* the true sampled Gaussian (for test_*gaussian_vs_true) */
-
-/* Normalised weights exp(-k^2 / 2 sigma^2), |k| <= ceil(5 sigma), along x
- * then y, with the same border as the element (clamp: index clamp;
- * constant: the value). */
-static void
-true_gaussian_image (gdouble sigma, const gdouble * in, gint w, gint h,
-    gboolean constant, gdouble cval, gdouble * out)
-{
-  gint R = (gint) ceil (5 * sigma), i, j, k;
-  gdouble *wt = g_new (gdouble, 2 * R + 1), sum = 0.0;
-  gdouble *tmp = g_new (gdouble, (gsize) w * h);
-
-  for (k = -R; k <= R; k++)
-    sum += wt[k + R] = exp (-(gdouble) k * k / (2 * sigma * sigma));
-  for (k = 0; k <= 2 * R; k++)
-    wt[k] /= sum;
-  for (j = 0; j < h; j++) {
-    for (i = 0; i < w; i++) {
-      gdouble v = 0.0;
-      for (k = -R; k <= R; k++) {
-        gint x = i + k;
-        v += wt[k + R] * ((x < 0 || x >= w) && constant ? cval :
-            in[(gsize) j * w + CLAMP (x, 0, w - 1)]);
-      }
-      tmp[(gsize) j * w + i] = v;
-    }
-  }
-  for (j = 0; j < h; j++) {
-    for (i = 0; i < w; i++) {
-      gdouble v = 0.0;
-      for (k = -R; k <= R; k++) {
-        gint y = j + k;
-        v += wt[k + R] * ((y < 0 || y >= h) && constant ? cval :
-            tmp[(gsize) CLAMP (y, 0, h - 1) * w + i]);
-      }
-      out[(gsize) j * w + i] = v;
-    }
-  }
-  g_free (tmp);
-  g_free (wt);
-}
-
-/* The bound on max |vV - true| on smooth 8-bit images: three sinusoids of
- * periods >= 12 pixels plus +-1% noise, 40x30 and 127x65, clamp and
- * constant borders (random border-value). Measured in double, over 6000
- * such images per sigma:
- *
- *   sigma   clamp   constant   bound used
- *     1     0.73     2.74        3.0
- *     2     1.45     1.92        2.25
- *     8     1.29     2.05        2.25
- *
- * The constant border dominates: the step from the content to the border
- * value is where the vV design is furthest from the sampled Gaussian (on a
- * lone step of 255: 1.8, 0.84, 0.77 codes per axis). For comparison, a
- * sigma 5% off moves the maximum to 4-6 codes, 10% off to 6-13. (The
- * bound for any image at all, 127.5 times the L1 norm of the 2D kernel
- * difference, is 13.0, 6.3 and 4.8: too loose to be useful.) */
-static gdouble
-gaussian_true_bound (gdouble sigma)
-{
-  if (sigma <= 1.0)
-    return GAUSS_BOUND_S1;
-  if (sigma <= 2.0)
-    return GAUSS_BOUND_S2;
-  return GAUSS_BOUND_S8;
-}
-
-/* ------------------------------------------------------------------------ */
-/* the reference on its own (no element, no GPU) */
-
-/* The recursive Gaussian: causal∘anticausal has unit sum, zero mean and
- * variance sigma^2 (the impulse response, on a line long enough for it to
- * decay), q solves the variance equation, sigma 2 is q = 1 (the poles are
- * given for sigma0 = 2), and the poles are stable. */
-GST_START_TEST (test_ref_vv_moments)
-{
-  static const gdouble sigmas[] = { 0.5, 0.8, 1.0, 2.0, 3.7, 8.0, 32.0,
-    128.0, 700.0
-  };
-  guint s;
-
-  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
-    gdouble sigma = sigmas[s], b0, a[3], q, sum = 0, mean = 0, var = 0;
-    gdouble *in, *out;
-    RefIir p;
-    gint P, n, i;
-
-    ref_iir_init (&p);
-    p.sigma = sigma;
-    q = ref_iir_vv_coefficients (sigma, &b0, a);
-    fail_unless (fabs (ref_iir_vv_variance (q) - sigma * sigma) <
-        1e-9 * sigma * sigma, "sigma %g: q %g gives variance %.12g", sigma, q,
-        ref_iir_vv_variance (q));
-    fail_unless (fabs (b0 - (1.0 - a[0] - a[1] - a[2])) < 1e-15);
-    if (sigma == 2.0)
-      fail_unless (fabs (q - 1.0) < 1e-4, "sigma 2: q = %g, want ~1", q);
-
-    P = ref_iir_padding (&p);
-    fail_unless (P > 0 && P < (1 << 20), "sigma %g: padding %d", sigma, P);
-    n = 2 * P + 1;
-    in = g_new0 (gdouble, n);
-    out = g_new0 (gdouble, n);
-    in[P] = 1.0;
-    ref_iir_filter_line (&p, in, n, 0.0, 0.0, out);
-    for (i = 0; i < n; i++) {
-      sum += out[i];
-      mean += out[i] * (i - P);
-    }
-    mean /= sum;
-    for (i = 0; i < n; i++)
-      var += out[i] * (i - P - mean) * (i - P - mean);
-    var /= sum;
-    fail_unless (fabs (sum - 1.0) < 1e-6, "sigma %g: impulse response sums "
-        "to %.12g", sigma, sum);
-    fail_unless (fabs (mean) < 1e-6 * MAX (sigma, 1.0), "sigma %g: mean %g",
-        sigma, mean);
-    fail_unless (fabs (var - sigma * sigma) < 1e-6 * sigma * sigma,
-        "sigma %g: variance %.12g, want %.12g", sigma, var, sigma * sigma);
-    /* symmetric, like a Gaussian */
-    for (i = 1; i < P / 2; i++)
-      fail_unless (fabs (out[P + i] - out[P - i]) < 1e-9,
-          "sigma %g: response not symmetric at +-%d", sigma, i);
-    g_free (in);
-    g_free (out);
-  }
-}
-
-GST_END_TEST;
-
-/* The box reference (an FIR with the n-fold convolved kernel) against n
- * running sums over a line padded by n r, the way one would compute it
- * without kernels. */
-GST_START_TEST (test_ref_box_sliding_sum)
-{
-  static const guint radii[] = { 0, 1, 2, 5, 20, 40 };
-  static const gint lens[] = { 1, 2, 7, 33, 100 };
-  GRand *r = g_rand_new_with_seed (base_seed + 11);
-  guint ri, it, li, b;
-
-  for (ri = 0; ri < G_N_ELEMENTS (radii); ri++) {
-    for (it = 1; it <= 3; it++) {
-      for (li = 0; li < G_N_ELEMENTS (lens); li++) {
-        for (b = 0; b < 2; b++) {
-          guint rad = radii[ri];
-          gint n = lens[li], P = it * rad, L = n + 2 * P, i, m, k;
-          gdouble *in = g_new (gdouble, n), *ref = g_new (gdouble, n);
-          gdouble *cur = g_new (gdouble, L), *nxt = g_new (gdouble, L);
-          gdouble left, right, cval = g_rand_double_range (r, 0, 255);
-          RefIir p;
-
-          for (i = 0; i < n; i++)
-            in[i] = g_rand_int_range (r, 0, 256);
-          left = b ? cval : in[0];
-          right = b ? cval : in[n - 1];
-          ref_iir_init (&p);
-          p.filter = REF_IIR_BOX;
-          p.radius = rad;
-          p.iterations = it;
-          fail_unless_equals_int (ref_iir_padding (&p), P);
-          ref_iir_filter_line (&p, in, n, left, right, ref);
-
-          for (i = 0; i < L; i++)
-            cur[i] = i < P ? left : i >= P + n ? right : in[i - P];
-          /* after each running sum the valid part shrinks by r each side */
-          for (k = 1; k <= (gint) it; k++) {
-            gdouble s = 0.0;
-            gint lo = k * rad, hi = L - k * rad;      /* [lo, hi) valid */
-
-            for (m = lo - (gint) rad; m <= lo + (gint) rad; m++)
-              s += cur[m];
-            for (i = lo; i < hi; i++) {
-              nxt[i] = s / (2 * rad + 1);
-              if (i + 1 < hi)
-                s += cur[i + rad + 1] - cur[i - rad];
-            }
-            memcpy (cur + lo, nxt + lo, (hi - lo) * sizeof (gdouble));
-          }
-          for (i = 0; i < n; i++)
-            fail_unless (fabs (cur[P + i] - ref[i]) < 1e-9, "box r=%u n=%u "
-                "len %d %s: at %d sliding sums give %.12g, reference %.12g",
-                rad, it, n, b ? "constant" : "clamp", i, cur[P + i], ref[i]);
-          g_free (in);
-          g_free (ref);
-          g_free (cur);
-          g_free (nxt);
-        }
-      }
-    }
-  }
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-/* The exponential on a step 0 -> V at index m (clamp: 0 before, V after):
- *   causal      y[i] = V (1 - a^(i-m+1)) for i >= m, 0 before;
- *   anticausal  y[i] = V a^(m-i) for i < m, V from m on;
- *   both        y[i] = V (1 - a^(i-m+1) / (1 + a)) for i >= m,
- *               V a^(m-i) / (1 + a) before
- * (both: the anticausal pass over the causal result, which keeps rising
- * towards V beyond the right edge). alpha < 0 derives a = exp(-1/sigma). */
-GST_START_TEST (test_ref_exponential_step)
-{
-  static const gdouble alphas[] = { 0.0, 0.3, 0.9, -1.0 };
-  const gint m = 20, n = 45;
-  const gdouble V = 200.0;
-  gdouble in[45], out[45];
-  guint ai, d;
-  gint i;
-
-  for (i = 0; i < n; i++)
-    in[i] = i < m ? 0.0 : V;
-  for (ai = 0; ai < G_N_ELEMENTS (alphas); ai++) {
-    for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
-      RefIir p;
-      gdouble a;
-
-      ref_iir_init (&p);
-      p.filter = REF_IIR_EXPONENTIAL;
-      p.alpha = alphas[ai];
-      p.sigma = 5.0;
-      p.direction = d;
-      a = alphas[ai] >= 0 ? alphas[ai] : exp (-1.0 / 5.0);
-      ref_iir_filter_line (&p, in, n, 0.0, V, out);
-      for (i = 0; i < n; i++) {
-        gdouble want;
-
-        if (d == REF_IIR_CAUSAL)
-          want = i >= m ? V * (1 - pow (a, i - m + 1)) : 0.0;
-        else if (d == REF_IIR_ANTICAUSAL)
-          want = i >= m ? V : V * pow (a, m - i);
-        else
-          want = i >= m ? V * (1 - pow (a, i - m + 1) / (1 + a))
-              : V * pow (a, m - i) / (1 + a);
-        fail_unless (fabs (out[i] - want) < 1e-9, "exponential a=%g %s: "
-            "y[%d] = %.12g, closed form %.12g", a,
-            ref_iir_direction_nick (d), i, out[i], want);
-      }
-    }
-  }
-}
-
-GST_END_TEST;
-
-/* custom b0 = 1 - a, feedback <a> is the exponential, in every direction
- * and on images (both axes, both borders). */
-GST_START_TEST (test_ref_custom_is_exponential)
-{
-  GRand *r = g_rand_new_with_seed (base_seed + 12);
-  const gint w = 23, h = 17;
-  gdouble in[23 * 17], o1[23 * 17], o2[23 * 17];
-  guint d, b, i;
-
-  for (i = 0; i < G_N_ELEMENTS (in); i++)
-    in[i] = g_rand_int_range (r, 0, 256);
-  for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
-    for (b = 0; b < 2; b++) {
-      RefIir pe, pc;
-
-      ref_iir_init (&pe);
-      pe.filter = REF_IIR_EXPONENTIAL;
-      pe.alpha = 0.7;
-      pe.direction = d;
-      ref_iir_init (&pc);
-      pc.filter = REF_IIR_CUSTOM;
-      pc.feedforward = 0.3;
-      pc.feedback[0] = 0.7;
-      pc.n_feedback = 1;
-      pc.direction = d;
-      ref_iir_image (&pe, in, w, h, b, 77.0, o1);
-      ref_iir_image (&pc, in, w, h, b, 77.0, o2);
-      for (i = 0; i < G_N_ELEMENTS (in); i++)
-        fail_unless (fabs (o1[i] - o2[i]) < 1e-9);
-    }
-  }
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-static void
-transpose (const gdouble * in, gint w, gint h, gdouble * out)
-{
-  gint i, j;
-
-  for (j = 0; j < h; j++)
-    for (i = 0; i < w; i++)
-      out[(gsize) i * h + j] = in[(gsize) j * w + i];
-}
-
-/* On the infinite image, clamp/constant and these LTI filters, x then y
- * equals y then x: the reference's xy on the transposed image, transposed
- * back, is its xy. This needs the y pass of a constant border to see the
- * x-filtered constant (gain * c); the wrong variant that extends with c
- * itself is not symmetric when the DC gain is not 1, which the last check
- * shows. */
-GST_START_TEST (test_ref_xy_commutes)
-{
-  GRand *r = g_rand_new_with_seed (base_seed + 13);
-  const gint w = 19, h = 13, n = 19 * 13;
-  gdouble in[19 * 13], t[19 * 13], o1[19 * 13], o2[19 * 13], o3[19 * 13];
-  gdouble worst_wrong = 0.0;
-  guint f, b, i;
-
-  for (i = 0; i < (guint) n; i++)
-    in[i] = g_rand_int_range (r, 0, 256);
-  for (f = 0; f < 5; f++) {
-    for (b = 0; b < 2; b++) {
-      RefIir p;
-
-      ref_iir_init (&p);
-      switch (f) {
-        case 0:
-          p.sigma = 3.0;
-          break;
-        case 1:
-          p.filter = REF_IIR_EXPONENTIAL;
-          p.alpha = 0.8;
-          p.direction = REF_IIR_CAUSAL;
-          break;
-        case 2:
-          p.filter = REF_IIR_BOX;
-          p.radius = 3;
-          p.iterations = 3;
-          break;
-        default:
-          /* gain 1.3 (per pass) */
-          p.filter = REF_IIR_CUSTOM;
-          random_custom (r, 3, &p.feedforward, p.feedback);
-          p.feedforward *= 1.3 / (p.feedforward / (1 - p.feedback[0] -
-                  p.feedback[1] - p.feedback[2]));
-          p.n_feedback = 3;
-          p.direction = f == 3 ? REF_IIR_BOTH : REF_IIR_ANTICAUSAL;
-          break;
-      }
-      ref_iir_image (&p, in, w, h, b, 100.0, o1);
-      transpose (in, w, h, t);
-      ref_iir_image (&p, t, h, w, b, 100.0, o3);
-      transpose (o3, h, w, o2);
-      for (i = 0; i < (guint) n; i++)
-        fail_unless (fabs (o1[i] - o2[i]) < 1e-6 * MAX (1.0, fabs (o1[i])),
-            "filter %u border %u: xy and yx differ at %u: %.12g %.12g", f, b,
-            i, o1[i], o2[i]);
-      if (b && f >= 3) {
-        p.wrong_y_extension = TRUE;
-        ref_iir_image (&p, in, w, h, b, 100.0, o1);
-        ref_iir_image (&p, t, h, w, b, 100.0, o3);
-        transpose (o3, h, w, o2);
-        for (i = 0; i < (guint) n; i++)
-          worst_wrong = MAX (worst_wrong, fabs (o1[i] - o2[i]));
-      }
-    }
-  }
-  fail_unless (worst_wrong > 1.0, "extending the y pass by the constant "
-      "itself is as symmetric as the definition (%g)", worst_wrong);
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-/* The recursive Gaussian against the true sampled Gaussian (normalised
- * weights, truncated at 5 sigma, same border) on smooth 8-bit images, in
- * double: the approximation error of the vV design itself, the bound the
- * element is held to in test_gaussian_vs_true. VKTILE_IIR_STATS=1 prints
- * the maxima of a run; the table at gaussian_true_bound() gives them over
- * many runs. */
-static gdouble
-measure_vv_vs_true (GRand * r, gdouble sigma, gboolean constant, gint w,
-    gint h, GstVideoFrame * frame)
-{
-  gdouble *in = g_new (gdouble, (gsize) w * h);
-  gdouble *a = g_new (gdouble, (gsize) w * h);
-  gdouble *b = g_new (gdouble, (gsize) w * h);
-  gdouble cval = 255.0 * g_rand_double (r), worst = 0.0;
-  RefIir p;
-  gint i, x, y;
-
-  fill_smooth (frame, r, 0, 12.0, 0.01);
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      in[y * w + x] = ref_comp_get (frame, 0, x, y);
-  ref_iir_init (&p);
-  p.sigma = sigma;
-  ref_iir_image (&p, in, w, h, constant, cval, a);
-  true_gaussian_image (sigma, in, w, h, constant, cval, b);
-  for (i = 0; i < w * h; i++)
-    worst = MAX (worst, fabs (a[i] - b[i]));
-  g_free (in);
-  g_free (a);
-  g_free (b);
-  return worst;
-}
-
-GST_START_TEST (test_ref_gaussian_vs_true)
-{
-  static const gdouble sigmas[] = { 1.0, 2.0, 8.0 };
-  GRand *r = g_rand_new_with_seed (base_seed + 14);
-  GstVideoInfo info;
-  GstVideoFrame frame;
-  GstBuffer *buf;
-  guint s, k;
-
-  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
-    gdouble worst = 0.0;
-
-    for (k = 0; k < 24; k++) {
-      gint w = k % 2 ? 127 : 40, h = k % 2 ? 65 : 30;
-
-      gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
-      buf = new_frame_buffer (&info, &frame);
-      worst = MAX (worst, measure_vv_vs_true (r, sigmas[s], k % 4 >= 2, w, h,
-              &frame));
-      free_frame_buffer (buf, &frame);
-    }
-    if (g_getenv ("VKTILE_IIR_STATS"))
-      g_printerr ("vV vs true Gaussian, sigma %g: max |diff| %.4f code "
-          "values\n", sigmas[s], worst);
-    fail_unless (worst <= gaussian_true_bound (sigmas[s]), "VKTILE_SEED=%u "
-        "sigma %g: the recursive Gaussian is %g code values from the true "
-        "one, beyond the bound %g", base_seed, sigmas[s], worst,
-        gaussian_true_bound (sigmas[s]));
-  }
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-/* Values (of all components) where the reference of pa and that of pb
- * differ by more than the tolerance on the frame in. */
-static guint
-ref_diff (const GstVideoFrame * in, const RefIir * pa, const RefIir * pb)
-{
-  GstVideoFrame fa, fb;
-  GstBuffer *ba = new_frame_buffer (&in->info, &fa);
-  GstBuffer *bb = new_frame_buffer (&in->info, &fb);
-  guint n;
-
-  ref_iir_frame (in, &fa, pa, NULL);
-  if (pb)
-    ref_iir_frame (in, &fb, pb, NULL);
-  else
-    gst_video_frame_copy (&fb, in);
-  n = count_diff (&fa, &fb, TOL);
-  free_frame_buffer (ba, &fa);
-  free_frame_buffer (bb, &fb);
-  return n;
-}
-
-/* The comparison can fail: on the kind of frames the element tests use,
- * each of these plausible mistakes changes values by more than the
- * tolerance. A frame with a bright right and bottom edge over a dark
- * interior makes the boundary mistakes visible. */
-GST_START_TEST (test_ref_detects_mistakes)
-{
-  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
-  GRand *r = g_rand_new_with_seed (base_seed + 15 + __i__);
-  GstVideoInfo info;
-  GstVideoFrame fin;
-  GstBuffer *in;
-  RefIir good, bad;
-  guint c, n;
-  gint x, y;
-
-  gst_video_info_set_format (&info, fmt, 64, 48);
-  in = new_frame_buffer (&info, &fin);
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
-    for (y = 0; y < 48; y++)
-      for (x = 0; x < 64; x++)
-        ref_comp_set (&fin, c, x, y, x == 63 || y == 47 ? 255 :
-            g_rand_int_range (r, 0, 60));
-
-#define EXPECT_DIFFERENT(what) G_STMT_START {                            \
-    n = ref_diff (&fin, &good, &bad);                                    \
-    if (g_getenv ("VKTILE_IIR_STATS"))                                   \
-      g_printerr ("%s: %s: %u values differ by more than %d\n",         \
-          GST_VIDEO_INFO_NAME (&info), what, n, TOL);                    \
-    fail_unless (n >= 20, "%s: only %u values differ by more than %d: "  \
-        "the tests could not tell", what, n, TOL);                       \
-  } G_STMT_END
-
-  /* the exponential "both" with clamp: anticausal over the causal result
-   * beyond the edge, versus over a re-clamped causal result */
-  ref_iir_init (&good);
-  good.filter = REF_IIR_EXPONENTIAL;
-  good.alpha = 0.9;
-  bad = good;
-  bad.wrong_reclamp = TRUE;
-  EXPECT_DIFFERENT ("re-clamped anticausal boundary (exponential)");
-  /* the same for the Gaussian, which is always both */
-  ref_iir_init (&good);
-  good.sigma = 8.0;
-  bad = good;
-  bad.wrong_reclamp = TRUE;
-  EXPECT_DIFFERENT ("re-clamped anticausal boundary (gaussian)");
-
-  /* a copy */
-  ref_iir_init (&good);
-  n = ref_diff (&fin, &good, NULL);
-  fail_unless (n > 64 * 48 / 2, "a copy passes (%u mismatches)", n);
-
-  /* a wrong sigma */
-  bad = good;
-  bad.sigma = 2.3;
-  EXPECT_DIFFERENT ("sigma 2.3 for 2");
-
-  /* the y pass of a constant border extending with the constant itself
-   * instead of the x-filtered constant, for a DC gain of 1.1 */
-  ref_iir_init (&good);
-  good.filter = REF_IIR_CUSTOM;
-  good.feedback[0] = 0.6;
-  good.feedback[1] = 0.2;
-  good.n_feedback = 2;
-  good.feedforward = 0.2 * 1.1;
-  good.common.border = REF_BORDER_CONSTANT;
-  good.common.border_value = 1.0;
-  bad = good;
-  bad.wrong_y_extension = TRUE;
-  EXPECT_DIFFERENT ("y pass extended by border-value for gain 1.1");
-
-  /* axes, direction, iterations, border, ROI, temporal */
-  ref_iir_init (&good);
-  bad = good;
-  bad.axes = REF_IIR_AXES_X;
-  EXPECT_DIFFERENT ("axes x for xy");
-  bad.axes = REF_IIR_AXES_Y;
-  EXPECT_DIFFERENT ("axes y for xy");
-  good.filter = bad.filter = REF_IIR_EXPONENTIAL;
-  good.axes = bad.axes = REF_IIR_AXES_XY;
-  good.alpha = bad.alpha = 0.8;
-  good.direction = REF_IIR_CAUSAL;
-  bad.direction = REF_IIR_ANTICAUSAL;
-  EXPECT_DIFFERENT ("anticausal for causal");
-  bad.direction = REF_IIR_BOTH;
-  EXPECT_DIFFERENT ("both for causal");
-  good.filter = bad.filter = REF_IIR_BOX;
-  good.radius = bad.radius = 3;
-  good.iterations = 3;
-  bad.iterations = 2;
-  EXPECT_DIFFERENT ("box of 2 iterations for 3");
-  ref_iir_init (&good);
-  good.sigma = 4.0;
-  bad = good;
-  bad.common.border = REF_BORDER_CONSTANT;
-  bad.common.border_value = 0.5;
-  EXPECT_DIFFERENT ("constant border for clamp");
-  bad = good;
-  bad.common.source_x = 1;
-  EXPECT_DIFFERENT ("source ROI moved by one");
-
-#undef EXPECT_DIFFERENT
-
-  /* temporal: a second frame blended with the first, versus alone */
-  {
-    RefIirTemporal t;
-    GstVideoFrame f1, f2, f3;
-    GstBuffer *b1 = new_frame_buffer (&info, &f1);
-    GstBuffer *b2 = new_frame_buffer (&info, &f2);
-    GstBuffer *b3 = new_frame_buffer (&info, &f3);
-
-    ref_iir_init (&good);
-    good.temporal_alpha = 0.5;
-    ref_iir_temporal_init (&t);
-    ref_iir_frame (&fin, &f2, &good, &t);
-    /* a different second frame: the first inverted */
-    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
-      for (y = 0; y < 48; y++)
-        for (x = 0; x < 64; x++)
-          ref_comp_set (&f1, c, x, y, 255 - ref_comp_get (&fin, c, x, y));
-    ref_iir_frame (&f1, &f2, &good, &t);
-    ref_iir_frame (&f1, &f3, &good, NULL);
-    n = count_diff (&f2, &f3, TOL);
-    fail_unless (n >= 20, "temporal blending is invisible (%u)", n);
-    ref_iir_temporal_clear (&t);
-    free_frame_buffer (b1, &f1);
-    free_frame_buffer (b2, &f2);
-    free_frame_buffer (b3, &f3);
-  }
-
-  free_frame_buffer (in, &fin);
-  g_rand_free (r);
-}
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 /* properties */
@@ -1361,11 +691,11 @@ GST_START_TEST (test_refused_feedback)
   fx_init (&fx, 2400);
   gst_element_set_bus (fx.el, bus);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 37, 21);
-  feedback_from_poles (poles, 3, third);
+  ref_iir_feedback_from_poles (poles, 3, third);
 
   /* stable ones of every order are accepted and read back */
   for (k = 1; k <= 4; k++) {
-    random_custom (fx.rand, k, &b0, keep);
+    ref_iir_random_custom (fx.rand, k, &b0, keep);
     set_double_array (fx.el, "feedback", keep, k);
     n = get_double_array (fx.el, "feedback", got, G_N_ELEMENTS (got));
     fail_unless_equals_int (n, k);
@@ -2425,7 +1755,8 @@ GST_END_TEST;
 
 /* The recursive Gaussian of the element against the true sampled Gaussian
  * on smooth frames: within the bound the vV design itself has (measured
- * in test_ref_gaussian_vs_true, GAUSS_BOUND_S*) plus 1 code value. */
+ * by test_references' test_ref_gaussian_vs_true,
+ * ref_iir_gaussian_true_bound()) plus 1 code value. */
 GST_START_TEST (test_gaussian_vs_true)
 {
   static const gdouble sigmas[] = { 1.0, 2.0, 8.0 };
@@ -2441,7 +1772,8 @@ GST_START_TEST (test_gaussian_vs_true)
           CONTENT_NOISE);
       GstVideoFrame fin, fout;
       GstBuffer *out;
-      gdouble bound = gaussian_true_bound (sigmas[s]), worst = 0, worst_vv = 0;
+      gdouble bound = ref_iir_gaussian_true_bound (sigmas[s]);
+      gdouble worst = 0, worst_vv = 0;
       guint c;
 
       fx_set_algorithm (&fx, (s + b) % 2 ? "scanline" : "tiled", 16);
@@ -2466,7 +1798,7 @@ GST_START_TEST (test_gaussian_vs_true)
         for (y = 0; y < h; y++)
           for (x = 0; x < w; x++)
             src[y * w + x] = ref_comp_get (&fin, c, x, y);
-        true_gaussian_image (sigmas[s], src, w, h, b,
+        ref_true_gaussian_image (sigmas[s], src, w, h, b,
             fx.ref.common.border_value * 255.0, tg);
         ref_iir_image (&fx.ref, src, w, h, b,
             fx.ref.common.border_value * 255.0, vv);
@@ -2751,15 +2083,6 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 
 static const SuiteEntry recursivefilter_tests[] = {
-  SUITE_CASE ("reference"),
-  SUITE_TEST (test_ref_vv_moments),
-  SUITE_TEST (test_ref_box_sliding_sum),
-  SUITE_TEST (test_ref_exponential_step),
-  SUITE_TEST (test_ref_custom_is_exponential),
-  SUITE_TEST (test_ref_xy_commutes),
-  SUITE_TEST (test_ref_gaussian_vs_true),
-  SUITE_LOOP_TEST (test_ref_detects_mistakes, 2),
-
   SUITE_CASE ("properties"),
   SUITE_TEST (test_property_specs),
   SUITE_TEST (test_pad_templates),

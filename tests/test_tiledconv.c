@@ -12,9 +12,9 @@
  * does for every element (choosing the device, none at all) is
  * test_basefilter.c's.
  *
- * The reference itself is checked first (test_reference_*): a copy of the
+ * The reference itself is checked in test_references.c (a copy of the
  * input must fail the comparison, so a shader replaced by a copy cannot
- * pass, and test_matrix also asserts that every filtered frame changed.
+ * pass), and test_matrix also asserts that every filtered frame changed.
  *
  * Lavapipe compiles every pipeline variant slowly, so each test keeps one
  * harness and changes properties between frames (properties are safe to
@@ -336,148 +336,6 @@ fx_check_frame (Fx * fx, Layout layout, const gchar * what)
   gst_buffer_unref (out);
   gst_buffer_unref (in);
 }
-
-/* ------------------------------------------------------------------------ */
-/* CPU-only checks of the checker itself: a copy must fail it. */
-
-GST_START_TEST (test_reference_detects_copy)
-{
-  GstVideoFormat fmt = all_formats[__i__];
-  GstVideoInfo info;
-  GstVideoFrame fin, fref;
-  GstBuffer *in, *ref;
-  GRand *r = g_rand_new_with_seed (base_seed + __i__);
-  RefConv p;
-  Mismatch mm;
-
-  gst_video_info_set_format (&info, fmt, 33, 17);
-  in = make_frame (&info, r, LAYOUT_DEFAULT, CONTENT_NOISE);
-  ref = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
-  fail_unless (gst_video_frame_map (&fin, &info, in, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fref, &info, ref, GST_MAP_READWRITE));
-
-  /* the default gaussian3 changes nearly every value of a random frame */
-  ref_conv_init (&p);
-  ref_tiledconv (&fin, &fref, &p);
-  fail_unless (compare_frames (&fin, &fref, 1, &mm) >
-      (guint) (GST_VIDEO_INFO_WIDTH (&info) * GST_VIDEO_INFO_HEIGHT (&info)) / 2,
-      "a copy of the input passes the gaussian3 check (%u mismatches)",
-      mm.count);
-
-  /* the identity kernel is an exact copy */
-  {
-    gdouble id[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
-    ref_conv_set_kernel (&p, id, 9);
-    ref_tiledconv (&fin, &fref, &p);
-    fail_unless_equals_int (compare_frames (&fin, &fref, 0, &mm), 0);
-  }
-
-  gst_video_frame_unmap (&fref);
-  gst_video_frame_unmap (&fin);
-  gst_buffer_unref (ref);
-  gst_buffer_unref (in);
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-/* The reference reads component c where GStreamer's own unpack function
- * finds it: every component of every pixel, set to a random code value,
- * comes back from the unpacked line (ARGB/AYUV, 8 or 16 bits) in its top
- * depth bits. Catches a wrong table offset, such as that of V in
- * GStreamer 1.22's P010_10LE. */
-GST_START_TEST (test_reference_reads_what_gstreamer_unpacks)
-{
-  GstVideoFormat fmt = all_formats[__i__];
-  const GstVideoFormatInfo *finfo = gst_video_format_get_info (fmt);
-  const GstVideoFormatInfo *uinfo =
-      gst_video_format_get_info (finfo->unpack_format);
-  guint ubits = GST_VIDEO_FORMAT_INFO_DEPTH (uinfo, 0);
-  GRand *r = g_rand_new_with_seed (base_seed + __i__);
-  GstVideoInfo info;
-  GstVideoFrame f;
-  GstBuffer *buf;
-  guint16 *line16;
-  guint8 *line8;
-  guint c;
-  gint x, y;
-
-  gst_video_info_set_format (&info, fmt, 9, 5);
-  buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
-  fail_unless (gst_video_frame_map (&f, &info, buf, GST_MAP_READWRITE));
-  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++)
-    for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
-      for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++)
-        ref_comp_set (&f, c, x, y,
-            g_rand_int_range (r, 0, (gint) ref_comp_maxv (finfo, c) + 1));
-
-  line16 = g_new0 (guint16, 4 * GST_VIDEO_INFO_WIDTH (&info));
-  line8 = (guint8 *) line16;
-  for (y = 0; y < GST_VIDEO_INFO_HEIGHT (&info); y++) {
-    finfo->unpack_func (finfo, GST_VIDEO_PACK_FLAG_NONE, line16, f.data,
-        f.info.stride, 0, y, GST_VIDEO_INFO_WIDTH (&info));
-    for (x = 0; x < GST_VIDEO_INFO_WIDTH (&info); x++) {
-      for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++) {
-        guint depth = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c);
-        guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
-        /* unpacked: A, then R G B or Y U V */
-        guint slot = 4 * x + (c == 3 ? 0 : c + 1);
-        guint unpacked = ubits > 8 ? line16[slot] : line8[slot];
-        guint mine = ref_comp_get (&f, c,
-            x >> GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c),
-            y >> GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c));
-
-        fail_unless (mine >> shift == unpacked >> (ubits - depth),
-            "%s component %u at %d,%d: the reference reads %u, GStreamer "
-            "unpacks %u", gst_video_format_to_string (fmt), c, x, y, mine,
-            unpacked);
-      }
-    }
-  }
-  g_free (line16);
-  gst_video_frame_unmap (&f);
-  gst_buffer_unref (buf);
-  g_rand_free (r);
-}
-
-GST_END_TEST;
-
-/* The border rules of SEMANTICS.md / OpenCV on a range "abcd" and on ranges
- * shorter than the kernel radius. */
-GST_START_TEST (test_reference_border_rules)
-{
-  /* index -5..8 into n = 4 */
-  static const gint clamp4[] = { 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3 };
-  static const gint mirror4[] = { 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 2 };
-  static const gint reflect4[] = { 3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0, 0 };
-  static const gint wrap4[] = { 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0 };
-  gint i;
-
-  for (i = -5; i <= 8; i++) {
-    fail_unless_equals_int (ref_border_map (REF_BORDER_CLAMP, i, 4),
-        clamp4[i + 5]);
-    fail_unless_equals_int (ref_border_map (REF_BORDER_MIRROR, i, 4),
-        mirror4[i + 5]);
-    fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, i, 4),
-        reflect4[i + 5]);
-    fail_unless_equals_int (ref_border_map (REF_BORDER_WRAP, i, 4),
-        wrap4[i + 5]);
-    fail_unless_equals_int (ref_border_map (REF_BORDER_CONSTANT, i, 4),
-        i >= 0 && i < 4 ? i : -1);
-    /* n = 1 and 2: every rule stays inside the range */
-    fail_unless_equals_int (ref_border_map (REF_BORDER_MIRROR, i, 1), 0);
-    fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, i, 1), 0);
-    fail_unless (ref_border_map (REF_BORDER_MIRROR, i, 2) ==
-        ((i % 2) + 2) % 2);
-  }
-  /* reflect with n = 2: ab|ab|ba -> b a | a b | b a */
-  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, -1, 2), 0);
-  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, -2, 2), 1);
-  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, 2, 2), 1);
-  fail_unless_equals_int (ref_border_map (REF_BORDER_REFLECT, 3, 2), 0);
-}
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 /* the element on every format */
@@ -1605,11 +1463,6 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 
 static const SuiteEntry tiledconv_tests[] = {
-  SUITE_CASE ("reference"),
-  SUITE_LOOP_TEST (test_reference_detects_copy, N_FORMATS),
-  SUITE_LOOP_TEST (test_reference_reads_what_gstreamer_unpacks, N_FORMATS),
-  SUITE_TEST (test_reference_border_rules),
-
   SUITE_CASE ("properties"),
   SUITE_TEST (test_property_specs),
   SUITE_TEST (test_pad_templates),
