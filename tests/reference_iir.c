@@ -773,11 +773,33 @@ ref_iir_describe (const RefIir * p)
 
 /* ---- the true sampled Gaussian, which the recursive one approximates ---- */
 
+/* One pass of ref_true_gaussian_image(): n_lines lines of len values,
+ * the lines line_step apart and their values step apart. */
+static void
+true_gaussian_pass (const gdouble * wt, gint R, const gdouble * in,
+    gdouble * out, gint n_lines, gint len, gsize line_step, gsize step,
+    gboolean constant, gdouble cval)
+{
+  gint i, j, k;
+
+  for (j = 0; j < n_lines; j++) {
+    for (i = 0; i < len; i++) {
+      gdouble v = 0.0;
+      for (k = -R; k <= R; k++) {
+        gint at = i + k;
+        v += wt[k + R] * ((at < 0 || at >= len) && constant ? cval :
+            in[j * line_step + CLAMP (at, 0, len - 1) * step]);
+      }
+      out[j * line_step + i * step] = v;
+    }
+  }
+}
+
 void
 ref_true_gaussian_image (gdouble sigma, const gdouble * in, gint w, gint h,
     gboolean constant, gdouble cval, gdouble * out)
 {
-  gint R = (gint) ceil (5 * sigma), i, j, k;
+  gint R = (gint) ceil (5 * sigma), k;
   gdouble *wt = g_new (gdouble, 2 * R + 1), sum = 0.0;
   gdouble *tmp = g_new (gdouble, (gsize) w * h);
 
@@ -785,28 +807,9 @@ ref_true_gaussian_image (gdouble sigma, const gdouble * in, gint w, gint h,
     sum += wt[k + R] = exp (-(gdouble) k * k / (2 * sigma * sigma));
   for (k = 0; k <= 2 * R; k++)
     wt[k] /= sum;
-  for (j = 0; j < h; j++) {
-    for (i = 0; i < w; i++) {
-      gdouble v = 0.0;
-      for (k = -R; k <= R; k++) {
-        gint x = i + k;
-        v += wt[k + R] * ((x < 0 || x >= w) && constant ? cval :
-            in[(gsize) j * w + CLAMP (x, 0, w - 1)]);
-      }
-      tmp[(gsize) j * w + i] = v;
-    }
-  }
-  for (j = 0; j < h; j++) {
-    for (i = 0; i < w; i++) {
-      gdouble v = 0.0;
-      for (k = -R; k <= R; k++) {
-        gint y = j + k;
-        v += wt[k + R] * ((y < 0 || y >= h) && constant ? cval :
-            tmp[(gsize) CLAMP (y, 0, h - 1) * w + i]);
-      }
-      out[(gsize) j * w + i] = v;
-    }
-  }
+  /* x: h rows of w; then y: w columns of h */
+  true_gaussian_pass (wt, R, in, tmp, h, w, w, 1, constant, cval);
+  true_gaussian_pass (wt, R, tmp, out, w, h, 1, w, constant, cval);
   g_free (tmp);
   g_free (wt);
 }
