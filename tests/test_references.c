@@ -85,25 +85,40 @@ ref_diff (RefApply ref, const GstVideoFrame * in, gconstpointer pa,
   return n;
 }
 
-/* The kind of frame the element tests use, 64x48 of fmt (mapped in *f):
- * a bright right and bottom edge over a dark noisy interior, which makes
- * the boundary mistakes visible. */
-static GstBuffer *
-mistakes_frame (GstVideoInfo * info, GstVideoFormat fmt, GRand * r,
-    GstVideoFrame * f)
+/* The frame of a deliberate-mistake test: the kind the element tests use,
+ * 64x48, with a bright right and bottom edge over a dark noisy interior,
+ * which makes the boundary mistakes visible. */
+typedef struct
 {
+  GRand *rand;
+  GstVideoInfo info;
+  GstVideoFrame frame;          /* mapped */
   GstBuffer *buf;
+} MistakesFrame;
+
+/* GRAY8 for loop index 0, RGBA for 1, from the seed base_seed + 15 + i */
+static void
+mistakes_frame_init (MistakesFrame * m, gint i)
+{
+  GstVideoFormat fmt = i ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
   guint c;
   gint x, y;
 
-  gst_video_info_set_format (info, fmt, 64, 48);
-  buf = new_frame_buffer (info, f);
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+  m->rand = g_rand_new_with_seed (base_seed + 15 + i);
+  gst_video_info_set_format (&m->info, fmt, 64, 48);
+  m->buf = new_frame_buffer (&m->info, &m->frame);
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&m->info); c++)
     for (y = 0; y < 48; y++)
       for (x = 0; x < 64; x++)
-        ref_comp_set (f, c, x, y, x == 63 || y == 47 ? 255 :
-            g_rand_int_range (r, 0, 60));
-  return buf;
+        ref_comp_set (&m->frame, c, x, y, x == 63 || y == 47 ? 255 :
+            g_rand_int_range (m->rand, 0, 60));
+}
+
+static void
+mistakes_frame_clear (MistakesFrame * m)
+{
+  free_frame_buffer (m->buf, &m->frame);
+  g_rand_free (m->rand);
 }
 
 /* A deliberate mistake `what` changed n values by more than TOL: the tests
@@ -563,30 +578,25 @@ GST_START_TEST (test_ref_recursive)
 
 GST_END_TEST;
 
-/* The comparison can fail: on the kind of frames the element tests use,
- * each of these plausible mistakes changes values by more than the
- * tolerance. A frame with a bright right and bottom edge over a dark noisy
- * interior makes the boundary mistakes visible. */
+/* The comparison can fail: on the kind of frames the element tests use
+ * (MistakesFrame), each of these plausible mistakes changes values by more
+ * than the tolerance. */
 GST_START_TEST (test_gauss_ref_detects_mistakes)
 {
-  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
-  GRand *r = g_rand_new_with_seed (base_seed + 15 + __i__);
-  GstVideoInfo info;
-  GstVideoFrame fin;
-  GstBuffer *in;
+  MistakesFrame m;
   RefGauss good, bad;
   guint n, a, b;
 
-  in = mistakes_frame (&info, fmt, r, &fin);
+  mistakes_frame_init (&m, __i__);
 
 #define EXPECT_DIFFERENT(what, min) G_STMT_START {                       \
-    n = ref_diff (ref_gauss_apply, &fin, &good, &bad);                   \
-    expect_different (&info, what, n, min, "VKTILE_GAUSS_STATS");        \
+    n = ref_diff (ref_gauss_apply, &m.frame, &good, &bad);               \
+    expect_different (&m.info, what, n, min, "VKTILE_GAUSS_STATS");      \
   } G_STMT_END
 
   /* a copy */
   ref_gauss_init (&good);
-  n = ref_diff (ref_gauss_apply, &fin, &good, NULL);
+  n = ref_diff (ref_gauss_apply, &m.frame, &good, NULL);
   fail_unless (n > 64 * 48 / 2, "a copy passes (%u mismatches)", n);
 
   /* sigma, sigma-y, radius */
@@ -686,8 +696,7 @@ GST_START_TEST (test_gauss_ref_detects_mistakes)
 
 #undef EXPECT_DIFFERENT
 
-  free_frame_buffer (in, &fin);
-  g_rand_free (r);
+  mistakes_frame_clear (&m);
 }
 
 GST_END_TEST;
@@ -1052,26 +1061,20 @@ GST_START_TEST (test_ref_gaussian_vs_true)
 
 GST_END_TEST;
 
-/* The comparison can fail: on the kind of frames the element tests use,
- * each of these plausible mistakes changes values by more than the
- * tolerance. A frame with a bright right and bottom edge over a dark
- * interior makes the boundary mistakes visible. */
+/* The comparison can fail (as test_gauss_ref_detects_mistakes has it), for
+ * the mistakes a recursive filter invites. */
 GST_START_TEST (test_iir_ref_detects_mistakes)
 {
-  GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
-  GRand *r = g_rand_new_with_seed (base_seed + 15 + __i__);
-  GstVideoInfo info;
-  GstVideoFrame fin;
-  GstBuffer *in;
+  MistakesFrame m;
   RefIir good, bad;
   guint c, n;
   gint x, y;
 
-  in = mistakes_frame (&info, fmt, r, &fin);
+  mistakes_frame_init (&m, __i__);
 
 #define EXPECT_DIFFERENT(what) G_STMT_START {                            \
-    n = ref_diff (ref_iir_apply, &fin, &good, &bad);                     \
-    expect_different (&info, what, n, 20, "VKTILE_IIR_STATS");           \
+    n = ref_diff (ref_iir_apply, &m.frame, &good, &bad);                 \
+    expect_different (&m.info, what, n, 20, "VKTILE_IIR_STATS");         \
   } G_STMT_END
 
   /* the exponential "both" with clamp: anticausal over the causal result
@@ -1091,7 +1094,7 @@ GST_START_TEST (test_iir_ref_detects_mistakes)
 
   /* a copy */
   ref_iir_init (&good);
-  n = ref_diff (ref_iir_apply, &fin, &good, NULL);
+  n = ref_diff (ref_iir_apply, &m.frame, &good, NULL);
   fail_unless (n > 64 * 48 / 2, "a copy passes (%u mismatches)", n);
 
   /* a wrong sigma */
@@ -1149,19 +1152,19 @@ GST_START_TEST (test_iir_ref_detects_mistakes)
   {
     RefIirTemporal t;
     GstVideoFrame f1, f2, f3;
-    GstBuffer *b1 = new_frame_buffer (&info, &f1);
-    GstBuffer *b2 = new_frame_buffer (&info, &f2);
-    GstBuffer *b3 = new_frame_buffer (&info, &f3);
+    GstBuffer *b1 = new_frame_buffer (&m.info, &f1);
+    GstBuffer *b2 = new_frame_buffer (&m.info, &f2);
+    GstBuffer *b3 = new_frame_buffer (&m.info, &f3);
 
     ref_iir_init (&good);
     good.temporal_alpha = 0.5;
     ref_iir_temporal_init (&t);
-    ref_iir_frame (&fin, &f2, &good, &t);
+    ref_iir_frame (&m.frame, &f2, &good, &t);
     /* a different second frame: the first inverted */
-    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&m.info); c++)
       for (y = 0; y < 48; y++)
         for (x = 0; x < 64; x++)
-          ref_comp_set (&f1, c, x, y, 255 - ref_comp_get (&fin, c, x, y));
+          ref_comp_set (&f1, c, x, y, 255 - ref_comp_get (&m.frame, c, x, y));
     ref_iir_frame (&f1, &f2, &good, &t);
     ref_iir_frame (&f1, &f3, &good, NULL);
     n = count_diff (&f2, &f3, TOL);
@@ -1172,8 +1175,7 @@ GST_START_TEST (test_iir_ref_detects_mistakes)
     free_frame_buffer (b3, &f3);
   }
 
-  free_frame_buffer (in, &fin);
-  g_rand_free (r);
+  mistakes_frame_clear (&m);
 }
 
 GST_END_TEST;
