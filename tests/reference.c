@@ -258,8 +258,9 @@ ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
 
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
-    const RefConv * p)
+    gconstpointer data)
 {
+  const RefConv *p = data;
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
   gdouble cval = p->border_value * maxv;
@@ -292,8 +293,8 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 }
 
 void
-ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
-    const RefConv * p)
+ref_filter_planes (const GstVideoFrame * in, GstVideoFrame * out,
+    guint planes, RefComponentFilter filter, gconstpointer data)
 {
   guint c;
 
@@ -302,8 +303,15 @@ ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
    * pixels outside the target ROI) is the input unchanged. */
   gst_video_frame_copy (out, in);
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
-    if (p->planes & (1u << c))
-      filter_component (in, out, c, p);
+    if (planes & (1u << c))
+      filter (in, out, c, data);
+}
+
+void
+ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
+    const RefConv * p)
+{
+  ref_filter_planes (in, out, p->planes, filter_component, p);
 }
 
 gchar *

@@ -76,6 +76,16 @@ gboolean ref_plane_roi (const RefConv * p, gint W, gint H, gint ws, gint hs,
 gboolean ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
     gint * tx, gint * ty, gint * px, gint * py, gint * w, gint * h);
 
+/* A reference's filter of component c of in into out (data: its
+ * settings). */
+typedef void (*RefComponentFilter) (const GstVideoFrame * in,
+    GstVideoFrame * out, guint c, gconstpointer data);
+
+/* What a reference without state does with a frame: out a copy of in, then
+ * `filter` on every component that `planes` selects. */
+void ref_filter_planes (const GstVideoFrame * in, GstVideoFrame * out,
+    guint planes, RefComponentFilter filter, gconstpointer data);
+
 /* out = tiledconv(in). Both frames mapped with the same format and size;
  * their strides may differ. Bytes beyond each row's visible pixels are not
  * written. */

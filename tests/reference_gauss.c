@@ -140,8 +140,9 @@ ref_gauss_image (const RefGauss * p, const gdouble * in, gint w, gint h,
 
 static void
 filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
-    const RefGauss * p)
+    gconstpointer data)
 {
+  const RefGauss *p = data;
   const GstVideoFormatInfo *finfo = in->info.finfo;
   gdouble maxv = ref_comp_maxv (finfo, c);
   gint tx, ty, px, py, w, h, x, y;
@@ -173,15 +174,7 @@ void
 ref_gauss_frame (const GstVideoFrame * in, GstVideoFrame * out,
     const RefGauss * p)
 {
-  guint c;
-
-  g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
-  /* padding bytes, unselected components and pixels outside the target ROI
-   * are the input unchanged */
-  gst_video_frame_copy (out, in);
-  for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
-    if (p->common.planes & (1u << c))
-      filter_component (in, out, c, p);
+  ref_filter_planes (in, out, p->common.planes, filter_component, p);
 }
 
 gchar *
