@@ -1051,9 +1051,9 @@ GST_START_TEST (test_ref_gaussian_vs_true)
     if (g_getenv ("VKTILE_IIR_STATS"))
       g_printerr ("vV vs true Gaussian, sigma %g: max |diff| %.4f code "
           "values\n", sigmas[s], worst);
-    fail_unless (worst <= ref_iir_gaussian_true_bound (sigmas[s]), "VKTILE_SEED=%u "
-        "sigma %g: the recursive Gaussian is %g code values from the true "
-        "one, beyond the bound %g", base_seed, sigmas[s], worst,
+    fail_unless (worst <= ref_iir_gaussian_true_bound (sigmas[s]),
+        "VKTILE_SEED=%u sigma %g: the recursive Gaussian is %g code values "
+        "from the true one, beyond the bound %g", base_seed, sigmas[s], worst,
         ref_iir_gaussian_true_bound (sigmas[s]));
   }
   g_rand_free (r);
