@@ -262,23 +262,13 @@ GST_START_TEST (test_vulkan_memory)
 
 GST_END_TEST;
 
-static Suite *
-pixelate_suite (void)
-{
-  Suite *s = suite_create (ELEMENT);
-  TCase *tc = tcase_create ("pixelate");
+static const SuiteEntry pixelate_tests[] = {
+  SUITE_CASE ("pixelate"),
+  SUITE_TEST (test_properties),
+  SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
+  SUITE_LOOP_TEST (test_roi_planes, 3),
+  SUITE_LOOP_TEST (test_roi_meta, 2),
+  SUITE_TEST (test_vulkan_memory),
+};
 
-  suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_properties);
-  tcase_add_loop_test (tc, test_formats, 0, N_FORMAT_GROUPS);
-  tcase_add_loop_test (tc, test_roi_planes, 0, 3);
-  tcase_add_loop_test (tc, test_roi_meta, 0, 2);
-  tcase_add_test (tc, test_vulkan_memory);
-  return s;
-}
-
-int
-main (int argc, char **argv)
-{
-  return harness_main (argc, argv, pixelate_suite, &base_seed);
-}
+SUITE_MAIN ("pixelate", pixelate_tests, &base_seed, NULL);
