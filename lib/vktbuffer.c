@@ -66,6 +66,9 @@ vkt_buffer_wait (GstBuffer * buffer, GError ** error)
 typedef struct
 {
   GstVulkanBufferMemoryAllocator parent;
+  /* gstvulkan installs its map in the instance (GstAllocator has no map
+   * in the class): the one this instance's init found there. */
+  GstMemoryMapFullFunction parent_map_full;
 } VktBufferAllocator;
 
 typedef struct
@@ -73,11 +76,10 @@ typedef struct
   GstVulkanBufferMemoryAllocatorClass parent_class;
 } VktBufferAllocatorClass;
 
-static GstMemoryMapFullFunction parent_map_full;
-
 static gpointer
 vkt_buffer_map_full (GstMemory * mem, GstMapInfo * info, gsize maxsize)
 {
+  VktBufferAllocator *self = (VktBufferAllocator *) mem->allocator;
   GError *error = NULL;
 
   if (!vkt_memory_wait (mem, &error)) {
@@ -86,16 +88,17 @@ vkt_buffer_map_full (GstMemory * mem, GstMapInfo * info, gsize maxsize)
     g_clear_error (&error);
     return NULL;
   }
-  return parent_map_full (mem, info, maxsize);
+  return self->parent_map_full (mem, info, maxsize);
 }
 
 static void
 vkt_buffer_allocator_init (GTypeInstance * instance, gpointer klass)
 {
+  VktBufferAllocator *self = (VktBufferAllocator *) instance;
   GstAllocator *alloc = GST_ALLOCATOR_CAST (instance);
 
-  /* gstvulkan's init has run: wrap the map function it installed. */
-  parent_map_full = alloc->mem_map_full;
+  /* gstvulkan's instance init has run (GType runs the parents' first). */
+  self->parent_map_full = alloc->mem_map_full;
   alloc->mem_map_full = vkt_buffer_map_full;
 }
 
