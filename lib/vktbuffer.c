@@ -1,8 +1,9 @@
-/* vktbuffer.c: the compute helper's buffers. vkt_buffer_alloc() allocates
- * through an allocator whose map waits for the GPU; each memory remembers
- * the last submission that used it (vkt_memory_set_sync(),
- * vkt_memory_wait()); vkt_buffer_import_host() wraps system memory as a
- * buffer (VK_EXT_external_memory_host). */
+/* vktbuffer.c: the compute helper's buffers. vkt_buffer_alloc() makes
+ * them with VktBufferAllocator, vktile's subclass of gstvulkan's buffer
+ * memory allocator, whose map waits for the GPU; each memory remembers the
+ * last submission that used it (vkt_memory_set_sync(), vkt_memory_wait());
+ * vkt_buffer_import_host() wraps system memory as a buffer
+ * (VK_EXT_external_memory_host). */
 #include "vktcompute-private.h"
 
 /* ---- buffers and the submissions that use them ---- */
@@ -60,9 +61,13 @@ vkt_buffer_wait (GstBuffer * buffer, GError ** error)
   return TRUE;
 }
 
-/* gstvulkan's buffer allocator, except that mapping a memory first waits
- * for the last submission that used it: whoever touches a frame from the
- * CPU sees the GPU's work on it finished, however the frame got there. */
+/* gstvulkan's buffer memory allocator, except that mapping a memory first
+ * waits for the last submission that used it: whoever touches a frame from
+ * the CPU sees the GPU's work on it finished, however the frame got there.
+ * A subclass, so that its memories are GstVulkanBufferMemory to gstvulkan
+ * (gst_is_vulkan_buffer_memory()) and its elements downstream take them;
+ * gstvulkan's class free releases them, and its unmap, copy and share
+ * apply unchanged. */
 typedef struct
 {
   GstVulkanBufferMemoryAllocator parent;
@@ -103,8 +108,9 @@ vkt_buffer_allocator_init (GTypeInstance * instance, gpointer klass)
 }
 
 /* This file is linked into the plugin and into the benchmark, which loads
- * the plugin: whichever registers the type first, the other uses it (the
- * two copies of the code are the same). */
+ * the plugin: whichever registers the type first, the other uses it, so a
+ * memory of either copy's allocator may map through the other copy's
+ * functions (the two copies of the code are the same). */
 static GType
 vkt_buffer_allocator_get_type (void)
 {
@@ -129,13 +135,93 @@ buffer_allocator (void)
 
   if (g_once_init_enter (&allocator)) {
     GstAllocator *a;
+    /* The buffer memories' debug category (gstvulkan's free logs to it)
+     * and the allocator of the device memory behind each buffer. */
     gst_vulkan_buffer_memory_init_once ();
+    gst_vulkan_memory_init_once ();
     a = g_object_new (vkt_buffer_allocator_get_type (), NULL);
     gst_object_ref_sink (a);
     GST_OBJECT_FLAG_SET (a, GST_OBJECT_FLAG_MAY_BE_LEAKED);
     g_once_init_leave (&allocator, a);
   }
   return allocator;
+}
+
+/* A GstVulkanBufferMemory of `allocator`, built as gstvulkan 1.22's
+ * gst_vulkan_buffer_memory_alloc() builds one of its own (same fields, same
+ * sizes and alignment), so that gstvulkan's free, unmap and barriers treat
+ * it as theirs. Once the memory exists it owns the buffer, and a failure
+ * after that frees it through gstvulkan's free, which takes a memory
+ * without device memory or binding. */
+static GstMemory *
+buffer_memory_new (GstAllocator * allocator, GstVulkanDevice * device,
+    gsize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags props,
+    GError ** error)
+{
+  VkBufferCreateInfo buffer_info = {
+    .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+    .size = size,
+    .usage = usage,
+    .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+  };
+  GstAllocationParams params = { 0, };
+  GstVulkanBufferMemory *mem = NULL;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkMemoryRequirements req;
+  guint32 type_idx;
+  gsize align;
+
+  if (!vkt_check_vk (vkCreateBuffer (device->device, &buffer_info, NULL,
+              &buffer), error, "vkCreateBuffer"))
+    return NULL;
+  vkGetBufferMemoryRequirements (device->device, buffer, &req);
+  /* A GstMemory's alignment is a mask. */
+  if (req.alignment & (req.alignment - 1)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FORMAT_NOT_SUPPORTED,
+        "the buffer needs an alignment of %" G_GUINT64_FORMAT ", not a power "
+        "of 2", (guint64) req.alignment);
+    goto fail;
+  }
+  params.align = req.alignment - 1;
+  align = gst_memory_alignment | params.align;
+
+  mem = g_new0 (GstVulkanBufferMemory, 1);
+  gst_memory_init (GST_MEMORY_CAST (mem), 0, allocator, NULL, size + align,
+      align, 0, size);
+  mem->device = gst_object_ref (device);
+  mem->buffer = buffer;
+  buffer = VK_NULL_HANDLE;
+  mem->requirements = req;
+  mem->usage = usage;
+  mem->barrier.parent.type = GST_VULKAN_BARRIER_TYPE_BUFFER;
+  mem->barrier.parent.pipeline_stages = VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT;
+  mem->barrier.parent.access_flags = 0;
+  g_mutex_init (&mem->lock);
+
+  if (!gst_vulkan_memory_find_memory_type_index_with_type_properties (device,
+          req.memoryTypeBits, props, &type_idx)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FORMAT_NOT_SUPPORTED,
+        "no memory type can hold the buffer with these properties");
+    goto fail;
+  }
+  mem->vk_mem = (GstVulkanMemory *) gst_vulkan_memory_alloc (device, type_idx,
+      &params, req.size, props);
+  if (!mem->vk_mem) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+        "cannot allocate the buffer's device memory");
+    goto fail;
+  }
+  if (!vkt_check_vk (vkBindBufferMemory (device->device, mem->buffer,
+              mem->vk_mem->mem_ptr, 0), error, "vkBindBufferMemory"))
+    goto fail;
+  return GST_MEMORY_CAST (mem);
+
+fail:
+  if (mem)
+    gst_memory_unref (GST_MEMORY_CAST (mem));
+  if (buffer)
+    vkDestroyBuffer (device->device, buffer, NULL);
+  return NULL;
 }
 
 GstMemory *
@@ -148,8 +234,8 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
   VkMemoryPropertyFlags props = host_visible ?
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
       : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-  GstAllocator *allocator = buffer_allocator ();
   VkDeviceSize largest = vkt_device_largest_buffer (device);
+  GError *cause = NULL;
   GstMemory *mem;
 
   if (GST_ROUND_UP_4 ((guint64) size) > largest) {
@@ -160,18 +246,17 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
   }
   /* Storage buffers are read as whole words: round up so the last word of a
    * plane never reaches past the allocation. */
-  mem = gst_vulkan_buffer_memory_alloc (device, GST_ROUND_UP_4 (MAX (size,
-              4)), usage, props);
+  mem = buffer_memory_new (buffer_allocator (), device,
+      GST_ROUND_UP_4 (MAX (size, 4)), usage, props, &cause);
   if (!mem) {
+    /* The element reports the buffer it could not have; the call that
+     * failed is for the log. */
+    GST_WARNING ("%s", cause->message);
+    g_clear_error (&cause);
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
         "Cannot allocate a %s Vulkan buffer of %" G_GSIZE_FORMAT " bytes",
         host_visible ? "host-visible" : "device-local", size);
-    return NULL;
   }
-  /* Same class of allocator (it frees the memory the same way), with the
-   * waiting map. */
-  gst_object_unref (mem->allocator);
-  mem->allocator = gst_object_ref (allocator);
   return mem;
 }
 
