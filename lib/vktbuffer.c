@@ -352,6 +352,11 @@ vkt_buffer_import_host (GstVulkanDevice * device, gsize alignment,
   if (!vkt_check_vk (vkBindBufferMemory (dev, buffer, imp->memory, 0), error,
           "vkBindBufferMemory"))
     goto fail;
+  /* gstvulkan's allocator, not vkt_buffer_alloc()'s: a wrapped buffer is
+   * not mappable (gstvulkan flags it so and has no device memory of its own
+   * to map), so a waiting map would never run. The CPU reaches these bytes
+   * only through the system memory they came from, and the elements keep
+   * the frame holding it until the GPU has read it. */
   mem = gst_vulkan_buffer_memory_wrapped (device, buffer, usage, imp,
       host_import_free);
   /* The wrapper does not destroy a buffer it did not create. */
