@@ -135,8 +135,12 @@ buffer_allocator (void)
 
   if (g_once_init_enter (&allocator)) {
     GstAllocator *a;
-    /* The buffer memories' debug category (gstvulkan's free logs to it)
-     * and the allocator of the device memory behind each buffer. */
+    /* What the memories need, set up before the first: vktile's debug
+     * category (a failed allocation and the map log to it, maybe before
+     * any VktCompute exists), gstvulkan's buffer memory category (its free
+     * logs to it) and gstvulkan's allocator of the device memory behind
+     * each buffer. */
+    vkt_ensure_debug ();
     gst_vulkan_buffer_memory_init_once ();
     gst_vulkan_memory_init_once ();
     a = g_object_new (vkt_buffer_allocator_get_type (), NULL);

@@ -124,6 +124,9 @@ struct _VktCompute
 
 /* vktcompute.c */
 gboolean vkt_check_vk (VkResult res, GError ** error, const gchar * what);
+/* Before the first log to the category: the entry points that may come
+ * first (vkt_compute_new(), the buffer allocator) call it. */
+void vkt_ensure_debug (void);
 
 /* vktpipeline.c */
 void vkt_pipeline_free (gpointer data, VkDevice device);

@@ -29,8 +29,8 @@ typedef struct
   guint8 push[VKT_MAX_PUSH_BYTES];
 } HeldDispatch;
 
-static void
-ensure_debug (void)
+void
+vkt_ensure_debug (void)
 {
   static gsize once = 0;
   if (g_once_init_enter (&once)) {
@@ -150,7 +150,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   };
   guint i;
 
-  ensure_debug ();
+  vkt_ensure_debug ();
   c->device = gst_object_ref (device);
   c->queue = gst_object_ref (queue);
   c->cache = vkt_device_cache_get (device);
