@@ -38,6 +38,8 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+#include "device.h"
+
 #define DEFAULT_SEED 20240612
 #define DEFAULT_CASES 200
 #define DEFAULT_TIMEOUT_S 60
@@ -1068,22 +1070,6 @@ offer_small_pool (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 
 /* ---- a case ---- */
 
-static GstVulkanDevice *
-element_device (GstElement * el)
-{
-  GstQuery *q = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
-  GstVulkanDevice *device = NULL;
-  GstContext *context = NULL;
-
-  if (gst_element_query (el, q)) {
-    gst_query_parse_context (q, &context);
-    if (context)
-      gst_context_get_vulkan_device (context, &device);
-  }
-  gst_query_unref (q);
-  return device;
-}
-
 static void
 share_instance (GstElement * top)
 {
@@ -1258,7 +1244,7 @@ run_case (guint64 index)
     set_random_property (r, el, factory);
 
   c.h = gst_harness_new_with_element (top, "sink", "src");
-  c.device = element_device (el);
+  c.device = harness_element_device (el);
   if (vulkan_out)
     gst_harness_set_sink_caps_str (c.h, "video/x-raw(memory:VulkanBuffer)");
   if (small_pool) {

@@ -869,22 +869,6 @@ noisy_scene (const GstVideoInfo * info, GRand * r, guint scene, gdouble noise)
   return buf;
 }
 
-gpointer
-harness_element_device (GstElement * el)
-{
-  GstQuery *query = gst_query_new_context (GST_VULKAN_DEVICE_CONTEXT_TYPE_STR);
-  GstVulkanDevice *device = NULL;
-  GstContext *context = NULL;
-
-  if (gst_element_query (el, query)) {
-    gst_query_parse_context (query, &context);
-    if (context)
-      gst_context_get_vulkan_device (context, &device);
-  }
-  gst_query_unref (query);
-  return device;
-}
-
 guint32
 harness_fx_open (const gchar * element, const gchar * launch,
     const gchar * name, guint32 base_seed, guint salt, GstHarness ** h,

@@ -7,6 +7,7 @@
 #include <gst/video/video.h>
 
 #include "plugin/gstvktiletimingmeta.h"
+#include "device.h"
 #include "reference.h"
 #include "suite.h"
 
@@ -229,11 +230,6 @@ gdouble gauss_sample (GRand * r);
  * range) in every component, rounded and clamped. */
 GstBuffer *noisy_scene (const GstVideoInfo * info, GRand * r, guint scene,
     gdouble noise);
-
-/* The GstVulkanDevice `el` runs on, as it answers the context query other
- * Vulkan elements ask it (a reference; NULL before it has started),
- * untyped so that this header needs no Vulkan. */
-gpointer harness_element_device (GstElement * el);
 
 /* ---- the fixture every element suite builds its Fx on ---- */
 
