@@ -227,6 +227,37 @@ clean_run (const gchar * chain, const GstVideoInfo * info,
   *submits = s1 - s0;
 }
 
+/* One run of chain with the fault `kind` (a plan of faultlayer.c) at its
+ * k-th creation or submission of n, against the clean run
+ * (check_faulted_run()); with `must_fail`, the run must end in an error.
+ * Returns whether it did; *n_faults: how many faults the layer made. */
+static gboolean
+faulted_run (const gchar * chain, const GstVideoInfo * info,
+    GstBuffer ** frames, const Run * clean, const gchar * kind, gulong k,
+    gulong n, gboolean must_fail, gulong * n_faults)
+{
+  gchar *plan = g_strdup_printf ("%s:%lu", kind, k);
+  gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, n);
+  gulong c0, s0, f0, c1, s1, f1;
+  gboolean failed;
+  Run run;
+
+  fail_unless (fault_arm (plan));
+  fault_counts (&c0, &s0, &f0);
+  run_pipeline (chain, info, frames, N_FRAMES, &run);
+  fault_counts (&c1, &s1, &f1);
+  check_faulted_run (&run, clean, what);
+  failed = run.n_errors > 0;
+  fail_unless (failed || !must_fail, "%s: no error", what);
+  GST_INFO ("%s: %u frames, %s", what, run.outs->len,
+      failed ? run.first_error : "no error");
+  run_clear (&run);
+  g_free (plan);
+  g_free (what);
+  *n_faults = f1 - f0;
+  return failed;
+}
+
 /* The layer is in the chain and counts: without it, every test below
  * would pass for nothing. */
 GST_START_TEST (test_layer_active)
@@ -252,28 +283,14 @@ GST_START_TEST (test_out_of_memory_everywhere)
   const gchar *chain = chains[__i__];
   GstVideoInfo info;
   GstBuffer **frames = test_frames (&info, 100 + __i__);
-  gulong counted, submits, k, errors = 0;
+  gulong counted, submits, k, n_faults, errors = 0;
   Run clean;
 
   clean_run (chain, &info, frames, &clean, &counted, &submits);
   for (k = 1; k <= counted; k++) {
-    gchar *plan = g_strdup_printf ("oom:%lu", k);
-    gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, counted);
-    gulong c0, s0, f0, c1, s1, f1;
-    Run run;
-
-    fail_unless (fault_arm (plan));
-    fault_counts (&c0, &s0, &f0);
-    run_pipeline (chain, &info, frames, N_FRAMES, &run);
-    fault_counts (&c1, &s1, &f1);
-    fail_unless_equals_int (f1 - f0, 1);
-    check_faulted_run (&run, &clean, what);
-    GST_INFO ("%s: %u frames, %s", what, run.outs->len,
-        run.n_errors ? run.first_error : "no error");
-    errors += run.n_errors > 0;
-    run_clear (&run);
-    g_free (plan);
-    g_free (what);
+    errors += faulted_run (chain, &info, frames, &clean, "oom", k, counted,
+        FALSE, &n_faults);
+    fail_unless_equals_int (n_faults, 1);
   }
   /* most creations happen once, and their failure has no way around it */
   fail_unless (errors > 0, "%s: no allocation failure led to an error",
@@ -292,27 +309,15 @@ GST_START_TEST (test_device_lost)
   const gchar *chain = chains[__i__];
   GstVideoInfo info;
   GstBuffer **frames = test_frames (&info, 200 + __i__);
-  gulong counted, submits, k;
+  gulong counted, submits, k, n_faults;
   guint kind;
   Run clean, run;
 
   clean_run (chain, &info, frames, &clean, &counted, &submits);
-  for (kind = 0; kind < 2; kind++) {
-    for (k = 1; k <= submits; k++) {
-      gchar *plan = g_strdup_printf ("%s:%lu", kind ? "lost-wait" : "lost",
-          k);
-      gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, submits);
-
-      fail_unless (fault_arm (plan));
-      run_pipeline (chain, &info, frames, N_FRAMES, &run);
-      check_faulted_run (&run, &clean, what);
-      fail_unless (run.n_errors > 0, "%s: no error", what);
-      GST_INFO ("%s: %u frames, %s", what, run.outs->len, run.first_error);
-      run_clear (&run);
-      g_free (plan);
-      g_free (what);
-    }
-  }
+  for (kind = 0; kind < 2; kind++)
+    for (k = 1; k <= submits; k++)
+      faulted_run (chain, &info, frames, &clean, kind ? "lost-wait" : "lost",
+          k, submits, TRUE, &n_faults);
   /* the application starts over on a fresh device */
   fail_unless (fault_arm ("none"));
   run_pipeline (chain, &info, frames, N_FRAMES, &run);
