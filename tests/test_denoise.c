@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness.h"
+#include "fixture.h"
 #include "reference_denoise.h"
 
 #define ELEMENT "denoise"
@@ -40,62 +40,89 @@
 
 static guint32 base_seed;
 
-/* One harness around denoise (or a launch line holding one), the
- * reference's mirror of its properties and temporal state. */
+/* The fixture, the reference's mirror of the element's properties and
+ * its temporal state. */
 typedef struct
 {
-  GstHarness *h;
-  GstElement *el;
-  GstVideoInfo info;
-  gboolean have_caps;
+  HarnessFx base;
   RefDenoise ref;
   RefIirTemporal temporal;
-  GRand *rand;
-  guint32 seed;
-  guint64 pts;
-  guint n_elements;
 } Fx;
 
 static void
-fx_init_full (Fx * fx, const gchar * launch, const gchar * name, guint salt)
+denoise_filter (HarnessFx * base, const GstVideoFrame * in,
+    GstVideoFrame * out, gboolean ties_down)
 {
-  memset (fx, 0, sizeof (*fx));
-  fx->seed = harness_fx_open (ELEMENT, launch, name, base_seed, salt, &fx->h,
-      &fx->el, &fx->rand);
+  Fx *fx = FX (base);
+
+  ref_denoise_frame (in, out, &fx->ref, &fx->temporal);
+}
+
+static gchar *
+denoise_describe (HarnessFx * base)
+{
+  return ref_denoise_describe (&FX (base)->ref);
+}
+
+/* Rounding to nearest, and a state as precise as the reference's: the
+ * tolerance of a code value would also pass truncation, or a state kept to
+ * 1/8 code value, which move a good part of the values by one. Only 8-bit
+ * values count (at 16 bits fp32 noise alone is a good part of a code). */
+static guint
+denoise_rounding_bound (HarnessFx * base, guint n_values)
+{
+  return MAX (8, n_values / ROUNDING_OFF_FRACTION);
+}
+
+static void
+denoise_restart (HarnessFx * base)
+{
+  ref_iir_temporal_reset (&FX (base)->temporal);
+}
+
+/* With the noise estimated, the estimate the element reports after each
+ * frame is the reference's. */
+static void
+denoise_checked (HarnessFx * base, const gchar * what)
+{
+  Fx *fx = FX (base);
+
+  if (fx->ref.temporal_alpha > 0.0 && fx->ref.motion_adaptive
+      && fx->ref.noise_sigma == 0.0)
+    harness_fx_check_noise_estimate (base, fx->temporal.noise_est, what);
+}
+
+static void
+fx_reference_init (HarnessFx * base)
+{
+  Fx *fx = FX (base);
+
   ref_denoise_init (&fx->ref);
   ref_iir_temporal_init (&fx->temporal);
-  fx->n_elements = 1;
 }
 
 static void
-fx_init (Fx * fx, guint salt)
+fx_reference_clear (HarnessFx * base)
 {
-  fx_init_full (fx, NULL, NULL, salt);
-}
+  Fx *fx = FX (base);
 
-static void
-fx_clear (Fx * fx)
-{
-  harness_fx_close (fx->h, fx->el, fx->rand, NULL);
   ref_iir_temporal_clear (&fx->temporal);
 }
 
-/* A caps change restarts the recursion. */
-static void
-fx_set_caps (Fx * fx, GstVideoFormat format, gint width, gint height)
-{
-  harness_set_video_caps (fx->h, NULL, &fx->info, format, width, height);
-  ref_iir_temporal_reset (&fx->temporal);
-  fx->have_caps = TRUE;
-}
+/* (FxElement's fields in order: fixture.h) */
+static const FxElement fx_element = {
+  ELEMENT, fx_reference_init, fx_reference_clear, NULL, denoise_filter,
+  denoise_describe, denoise_rounding_bound, 8, FALSE, denoise_restart,
+  denoise_checked, TOL, CONTENT_ANY
+};
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */
 static void
 fx_set_noise (Fx * fx, gdouble noise_sigma)
 {
-  gst_util_set_object_arg (G_OBJECT (fx->el), "temporal-mode",
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "temporal-mode",
       "motion-adaptive");
-  g_object_set (fx->el, "noise-sigma", noise_sigma, NULL);
+  g_object_set (fx->base.el, "noise-sigma", noise_sigma, NULL);
   fx->ref.motion_adaptive = TRUE;
   fx->ref.noise_sigma = noise_sigma;
 }
@@ -103,111 +130,17 @@ fx_set_noise (Fx * fx, gdouble noise_sigma)
 static void
 fx_set_keep_detail (Fx * fx, gboolean keep)
 {
-  g_object_set (fx->el, "keep-detail", keep, NULL);
+  g_object_set (fx->base.el, "keep-detail", keep, NULL);
   fx->ref.keep_detail = keep;
-}
-
-static void
-fx_set_border (Fx * fx, RefBorder b, gdouble value)
-{
-  harness_set_border (fx->el, &fx->ref.common, b, value);
 }
 
 /* A change of planes restarts the recursion. */
 static void
-fx_set_planes (Fx * fx, guint planes)
+fx_set_planes_restart (Fx * fx, guint planes)
 {
-  harness_set_planes (fx->el, &fx->ref.common, planes);
+  fx_set_planes (fx, planes);
   ref_iir_temporal_reset (&fx->temporal);
 }
-
-static void
-fx_flush (Fx * fx)
-{
-  harness_flush_restart (fx->h, &fx->pts);
-  ref_iir_temporal_reset (&fx->temporal);
-}
-
-/* Rounding to nearest, and a state as precise as the reference's: the
- * tolerance of a code value would also pass truncation, or a state kept to
- * 1/8 code value, which move a good part of the values by one. Only 8-bit
- * values count (at 16 bits fp32 noise alone is a good part of a code). */
-static void
-check_rounding (Fx * fx, const GstVideoFrame * got, const GstVideoFrame * want,
-    const gchar * what)
-{
-  guint n, off = count_rounding_off (got, want, want, 8, what, &n);
-
-  fail_unless (off <= MAX (8, n / ROUNDING_OFF_FRACTION), "VKTILE_SEED=%u "
-      "%s: %s: %u of %u values differ by 1 from the reference: not rounded "
-      "to nearest, or the state lost precision?", base_seed, what,
-      GST_VIDEO_INFO_NAME (&fx->info), off, n);
-}
-
-/* Pushes `in` (taken) and checks the output against the reference, which
- * advances its state; with the noise estimated, also noise-estimate. */
-static void
-fx_check_buffer (Fx * fx, GstBuffer * in, const gchar * what)
-{
-  GstVideoFrame fin, fout, fref;
-  GstBuffer *out, *refbuf;
-  Mismatch mm;
-
-  out = harness_push_frame (fx->h, gst_buffer_ref (in), &fx->pts, &fx->info,
-      ELEMENT);
-  fail_unless (gst_video_frame_map (&fin, &fx->info, in, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fout, &fx->info, out, GST_MAP_READ));
-  refbuf = new_frame_buffer (&fx->info, &fref);
-  ref_denoise_frame (&fin, &fref, &fx->ref, &fx->temporal);
-  if (compare_frames (&fout, &fref, TOL, &mm) > 0) {
-    gchar *desc = ref_denoise_describe (&fx->ref);
-
-    fail ("VKTILE_SEED=%u (test seed %u) %s: %s %dx%d, %s: %u values off by "
-        "more than %u; first at x=%d y=%d plane %u %s %u: got %u want %u",
-        base_seed, fx->seed, what, GST_VIDEO_INFO_NAME (&fx->info),
-        GST_VIDEO_INFO_WIDTH (&fx->info), GST_VIDEO_INFO_HEIGHT (&fx->info),
-        desc, mm.count, TOL, mm.x, mm.y, mm.plane, mm.comp < 100 ?
-        "component" : "padding byte", mm.comp < 100 ? mm.comp : mm.comp - 100,
-        mm.got, mm.want);
-    g_free (desc);
-  }
-  check_rounding (fx, &fout, &fref, what);
-  fail_unless (count_metas (out) == fx->n_elements, "%s: %u timing metas",
-      what, count_metas (out));
-  free_frame_buffer (refbuf, &fref);
-  gst_video_frame_unmap (&fout);
-  gst_video_frame_unmap (&fin);
-
-  if (fx->ref.temporal_alpha > 0.0 && fx->ref.motion_adaptive
-      && fx->ref.noise_sigma == 0.0) {
-    gdouble est[GST_VIDEO_MAX_PLANES];
-    guint n = get_double_array (fx->el, "noise-estimate", est,
-        G_N_ELEMENTS (est)), plane;
-
-    fail_unless_equals_int (n, GST_VIDEO_INFO_N_PLANES (&fx->info));
-    for (plane = 0; plane < n; plane++)
-      fail_unless (fabs (est[plane] / fx->temporal.noise_est[plane] - 1.0)
-          < 1e-5, "VKTILE_SEED=%u %s %s plane %u: noise-estimate %.7g, the "
-          "reference's %.7g", base_seed, what,
-          GST_VIDEO_INFO_NAME (&fx->info), plane, est[plane],
-          fx->temporal.noise_est[plane]);
-  }
-  poison_buffer (out);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
-}
-
-/* A random frame through the element; `what` (taken) names it. */
-static void
-fx_check_what (Fx * fx, gchar * what)
-{
-  fx_check_buffer (fx, make_frame (&fx->info, fx->rand, LAYOUT_DEFAULT,
-          CONTENT_ANY), what);
-  g_free (what);
-}
-
-/* printf-style `what` */
-#define fx_check(fx, ...) fx_check_what (fx, g_strdup_printf (__VA_ARGS__))
 
 /* ------------------------------------------------------------------------ */
 
@@ -257,7 +190,7 @@ GST_START_TEST (test_formats)
     fx_set_keep_detail (&fx, TRUE);
     for (t = 0; t < 2; t++)
       fx_check (&fx, "%s keep-detail again, frame %u", name, t + 1);
-    gst_util_set_object_arg (G_OBJECT (fx.el), "temporal-mode", "fixed");
+    gst_util_set_object_arg (G_OBJECT (fx.base.el), "temporal-mode", "fixed");
     fx.ref.motion_adaptive = FALSE;
     for (t = 0; t < 2; t++)
       fx_check (&fx, "%s fixed, frame %u", name, t + 1);
@@ -267,7 +200,7 @@ GST_START_TEST (test_formats)
     fx_set_noise (&fx, 0.0);
     fx_set_caps (&fx, fmt, 130, 84);
     for (t = 0; t < 6; t++)
-      fx_check_buffer (&fx, noisy_scene (&fx.info, fx.rand, 1 + t / 3,
+      fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 1 + t / 3,
               t < 4 ? 6.0 : 12.0), "estimated noise");
   }
   fx_clear (&fx);
@@ -294,8 +227,8 @@ GST_START_TEST (test_sizes_borders)
   for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
     RefBorder b = (RefBorder) ((i + __i__) % REF_BORDER_N);
 
-    fx_set_border (&fx, b, g_rand_double (fx.rand));
-    g_object_set (fx.el, "sigma", sigmas[i], NULL);
+    harness_fx_set_border (&fx.base, b, g_rand_double (fx.base.rand));
+    g_object_set (fx.base.el, "sigma", sigmas[i], NULL);
     fx.ref.sigma = sigmas[i];
     fx_set_caps (&fx, fmts[__i__], sizes[i][0], sizes[i][1]);
     for (t = 0; t < 3; t++)
@@ -319,14 +252,14 @@ GST_START_TEST (test_roi_planes)
 
   fx_init (&fx, 300 + __i__);
   fx_set_noise (&fx, 30.0);
-  harness_set_roi (fx.el, &fx.ref.common, 5, 3, 40, 21, 8, 1);
+  fx_set_roi (&fx, 5, 3, 40, 21, 8, 1);
   fx_set_caps (&fx, fmts[__i__], 61, 33);
   for (t = 0; t < 3; t++)
     fx_check (&fx, "ROI, frame %u", t + 1);
-  fx_set_planes (&fx, 0x5);
+  fx_set_planes_restart (&fx, 0x5);
   for (t = 0; t < 2; t++)
     fx_check (&fx, "ROI, planes 0x5, frame %u", t + 1);
-  fx_set_planes (&fx, 0xf);
+  fx_set_planes_restart (&fx, 0xf);
   fx_check (&fx, "ROI, all planes again");
   fx_clear (&fx);
 }
@@ -348,21 +281,21 @@ GST_START_TEST (test_restarts_and_long_recursion)
       35, 19);
   fx_check (&fx, "first frame");
   fx_check (&fx, "second frame");
-  in = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+  in = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
   GST_BUFFER_FLAG_SET (in, GST_BUFFER_FLAG_DISCONT);
   ref_iir_temporal_reset (&fx.temporal);
   fx_check_buffer (&fx, in, "a DISCONT frame");
   fx_check (&fx, "the frame after a DISCONT one");
-  fx_set_caps (&fx, GST_VIDEO_INFO_FORMAT (&fx.info), 36, 20);
+  fx_set_caps (&fx, GST_VIDEO_INFO_FORMAT (&fx.base.info), 36, 20);
   fx_check (&fx, "after a caps change");
-  g_object_set (fx.el, "temporal-alpha", 0.0, NULL);
+  g_object_set (fx.base.el, "temporal-alpha", 0.0, NULL);
   fx.ref.temporal_alpha = 0.0;
   fx_check (&fx, "temporal-alpha 0");
-  g_object_set (fx.el, "temporal-alpha", 0.95, NULL);
+  g_object_set (fx.base.el, "temporal-alpha", 0.95, NULL);
   fx.ref.temporal_alpha = 0.95;
   fx_set_noise (&fx, 8.0);
   for (t = 0; t < 40; t++)
-    fx_check_buffer (&fx, noisy_scene (&fx.info, fx.rand, 7, 5.0),
+    fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 7, 5.0),
         "temporal-alpha 0.95 on a still scene");
   fx_clear (&fx);
 }
@@ -376,26 +309,19 @@ GST_START_TEST (test_vulkan_memory)
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_NV12,
     GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_GRAY16_LE
   };
-  guint in_counts[2] = { 0, 0 }, out_counts[2] = { 0, 0 };
   guint t;
   Fx fx;
 
-  fx_init_full (&fx, "tiledconv planes=0 ! "
-      "video/x-raw(memory:VulkanBuffer) ! " ELEMENT " name=a ! "
-      "video/x-raw(memory:VulkanBuffer) ! tiledconv planes=0", "a",
+  fx_init_full (&fx, VULKAN_BETWEEN_COPIES ("tiledconv", ELEMENT), "a",
       500 + __i__);
-  fx.n_elements = 3;
-  probe_pad_memory (fx.el, "sink", in_counts);
-  probe_pad_memory (fx.el, "src", out_counts);
+  fx.base.n_elements = 3;
+  harness_fx_watch_memory (&fx.base);
 
   fx_set_caps (&fx, fmts[__i__], 130, 84);
   for (t = 0; t < 6; t++)
-    fx_check_buffer (&fx, noisy_scene (&fx.info, fx.rand, 1, 6.0),
+    fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 1, 6.0),
         "Vulkan memory, estimated noise");
-  fail_unless (in_counts[0] == 6 && in_counts[1] == 0 && out_counts[0] == 6
-      && out_counts[1] == 0, "frames in %u VulkanBuffer, %u other; out %u "
-      "VulkanBuffer, %u other", in_counts[0], in_counts[1], out_counts[0],
-      out_counts[1]);
+  harness_fx_check_vulkan_memory (&fx.base, 6);
   fx_clear (&fx);
 }
 
@@ -420,31 +346,31 @@ GST_START_TEST (test_noise_estimate_texture)
 
   fx_init (&fx, 700 + __i__);
   fx_set_caps (&fx, fmts[__i__], 130, 84);
-  texture = make_frame (&fx.info, fx.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+  texture = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   for (t = 0; t < 9; t++) {
     GstBuffer *in = gst_buffer_copy_deep (texture);
     GstVideoFrame f;
 
-    fail_unless (gst_video_frame_map (&f, &fx.info, in, GST_MAP_READWRITE));
+    fail_unless (gst_video_frame_map (&f, &fx.base.info, in, GST_MAP_READWRITE));
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++) {
-      gdouble maxv = ref_comp_maxv (fx.info.finfo, c);
+      gdouble maxv = ref_comp_maxv (fx.base.info.finfo, c);
       for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
         for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
           gdouble v = ref_comp_get (&f, c, x, y) + 5.0 * maxv / 255.0 *
-              gauss_sample (fx.rand);
+              gauss_sample (fx.base.rand);
           ref_comp_store (&f, c, x, y, CLAMP (v, 0.0, maxv), FALSE);
         }
     }
     gst_video_frame_unmap (&f);
     fx_check_buffer (&fx, in, "texture under noise 5");
-    for (plane = 0; t > 0 && plane < GST_VIDEO_INFO_N_PLANES (&fx.info);
+    for (plane = 0; t > 0 && plane < GST_VIDEO_INFO_N_PLANES (&fx.base.info);
         plane++)
       fail_unless (fabs (fx.temporal.noise_est[plane] / 5.0 - 1.0) < 0.15,
           "%s plane %u: noise 5 on a still texture estimated as %.2f after "
-          "%u frames", GST_VIDEO_INFO_NAME (&fx.info), plane,
+          "%u frames", GST_VIDEO_INFO_NAME (&fx.base.info), plane,
           fx.temporal.noise_est[plane], t + 1);
   }
-  fail_unless (gst_video_frame_map (&ft, &fx.info, texture, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&ft, &fx.base.info, texture, GST_MAP_READ));
   gst_video_frame_unmap (&ft);
   gst_buffer_unref (texture);
   fx_clear (&fx);
@@ -485,13 +411,13 @@ GST_START_TEST (test_still_and_cut)
 
   fx_init (&fx, 600);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 160, 96);
-  clean = noisy_scene (&fx.info, fx.rand, 3, 0.0);
+  clean = noisy_scene (&fx.base.info, fx.base.rand, 3, 0.0);
   for (t = 0; t < 20; t++) {
-    in = noisy_scene (&fx.info, fx.rand, 3, 5.0);
-    out = harness_push_frame (fx.h, gst_buffer_ref (in), &fx.pts, &fx.info,
+    in = noisy_scene (&fx.base.info, fx.base.rand, 3, 5.0);
+    out = harness_push_frame (fx.base.h, gst_buffer_ref (in), &fx.base.pts, &fx.base.info,
         ELEMENT);
-    rms_in = rms_from (&fx.info, in, clean);
-    rms_out = rms_from (&fx.info, out, clean);
+    rms_in = rms_from (&fx.base.info, in, clean);
+    rms_out = rms_from (&fx.base.info, out, clean);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
@@ -499,12 +425,12 @@ GST_START_TEST (test_still_and_cut)
       "codes rms against the input's %.2f", rms_out, rms_in);
   gst_buffer_unref (clean);
 
-  clean = noisy_scene (&fx.info, fx.rand, 4, 0.0);
-  in = noisy_scene (&fx.info, fx.rand, 4, 5.0);
-  out = harness_push_frame (fx.h, gst_buffer_ref (in), &fx.pts, &fx.info,
+  clean = noisy_scene (&fx.base.info, fx.base.rand, 4, 0.0);
+  in = noisy_scene (&fx.base.info, fx.base.rand, 4, 5.0);
+  out = harness_push_frame (fx.base.h, gst_buffer_ref (in), &fx.base.pts, &fx.base.info,
       NULL);
-  rms_out = rms_from (&fx.info, out, clean);
-  rms_in = rms_from (&fx.info, in, clean);
+  rms_out = rms_from (&fx.base.info, out, clean);
+  rms_in = rms_from (&fx.base.info, in, clean);
   fail_unless (rms_out < rms_in, "the frame after a cut is %.2f codes rms "
       "from the new scene, the input %.2f: the scenes blended", rms_out,
       rms_in);
