@@ -192,8 +192,8 @@ run_fuzz_job() {
 # a cold shader cache. Executables not named here run after these.
 declare -A PARTS=([test_recursivefilter]="settings filter")
 ORDER=(test_recursivefilter@settings test_recursivefilter@filter fuzz
-  test_gaussblur test_tiledconv test_recursivefilter@rest test_reliability
-  test_faults test_streaming)
+  test_gaussblur test_tiledconv test_recursivefilter_temporal
+  test_recursivefilter@rest test_reliability test_faults test_streaming)
 
 selected() { [ -z "${VKTILE_TESTS:-}" ] || [[ " $VKTILE_TESTS " == *" $1 "* ]]; }
 
