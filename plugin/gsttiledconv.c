@@ -425,95 +425,114 @@ gst_tiledconv_reads_input_in_runs (GstVkTileFilter * filter)
   return runs;
 }
 
-static gboolean
-gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
-    VktFrame * frame, GError ** error)
+/* What every plane of a frame records with. */
+typedef struct
 {
-  GstTiledconv *self = GST_TILEDCONV (filter);
-  gfloat weights[VKT_KERNEL_WEIGHTS];
-  VktBufferRef refs[4];
   TiledconvAlgorithm algorithm;
   VktKernel kernel;
   gdouble scale, bias;
   gboolean absolute;
-  guint p;
+  VktBufferRef weights;
+} PlaneRecording;
+
+/* The two-pass algorithm's intermediate: a float per lane of the ROI's
+ * words. */
+static gsize
+plane_scratch_bytes (GstVkTileFilter * filter, const VktPlane * plane,
+    gpointer data)
+{
+  const PlaneRecording *rec = data;
+  gint word_x0;
+
+  if (rec->algorithm != ALGORITHM_TWO_PASS)
+    return 0;
+  return (gsize) vkt_roi_words (&plane->roi, plane->ncomp, plane->cpw,
+      &word_x0) * plane->cpw * plane->roi.h * sizeof (gfloat);
+}
+
+static gboolean
+record_plane (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, guint i, const VktBufferRef * scratch, gpointer data,
+    GError ** error)
+{
+  const PlaneRecording *rec = data;
+  const VktPlane *plane = &frame->planes[i];
+  VktBufferRef refs[4] = { frame->in, frame->out, rec->weights,
+    scratch->buffer ? *scratch : frame->out
+  };
+  gint radius = rec->kernel.size / 2;
+  gint32 spec[TILEDCONV_SPEC_COUNT] = { 0 };
+  TiledconvPush push;
+  VktPipeline *pipe;
+  guint gx, gy;
+
+  fill_push (&push, plane, frame, rec->scale, rec->bias, rec->absolute);
+  fill_spec (spec, plane, radius, rec->kernel.separable);
+  push.grid_words = vkt_roi_words (&plane->roi, plane->ncomp, plane->cpw,
+      &push.word_x0);
+  gx = (push.grid_words + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
+  gy = (plane->roi.h + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
+
+  switch (rec->algorithm) {
+    case ALGORITHM_TILED:
+      return record_tiled (compute, plane, &push, spec, refs, frame, error);
+    case ALGORITHM_NAIVE:
+    case ALGORITHM_SHARED:
+      spec[TILEDCONV_SPEC_SEPARABLE] = 0;
+      if (!(pipe = vkt_compute_pipeline (compute,
+                  rec->algorithm == ALGORITHM_NAIVE ? &shader_naive :
+                  &shader_shared, spec, TILEDCONV_SPEC_BASE_COUNT, error)))
+        return FALSE;
+      vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
+      return TRUE;
+    case ALGORITHM_TWO_PASS:
+    default:
+      if (!(pipe = vkt_compute_pipeline (compute, &shader_hpass, spec,
+                  TILEDCONV_SPEC_BASE_COUNT, error)))
+        return FALSE;
+      vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
+      vkt_compute_barrier (compute);
+      if (!(pipe = vkt_compute_pipeline (compute, &shader_vpass, spec,
+                  TILEDCONV_SPEC_BASE_COUNT, error)))
+        return FALSE;
+      vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
+      return TRUE;
+  }
+}
+
+static gboolean
+gst_tiledconv_record (GstVkTileFilter * filter, VktCompute * compute,
+    VktFrame * frame, GError ** error)
+{
+  static const GstVkTilePlaneRecorder recorder = {
+    plane_scratch_bytes, record_plane
+  };
+  GstTiledconv *self = GST_TILEDCONV (filter);
+  gfloat weights[VKT_KERNEL_WEIGHTS];
+  PlaneRecording rec;
 
   GST_OBJECT_LOCK (self);
-  kernel = self->kernel;
-  algorithm = self->algorithm;
-  scale = self->scale;
-  bias = self->bias;
-  absolute = self->absolute;
+  rec.kernel = self->kernel;
+  rec.algorithm = self->algorithm;
+  rec.scale = self->scale;
+  rec.bias = self->bias;
+  rec.absolute = self->absolute;
   GST_OBJECT_UNLOCK (self);
 
-  if (algorithm == ALGORITHM_TWO_PASS && !kernel.separable)
-    algorithm = ALGORITHM_NAIVE;
+  if (rec.algorithm == ALGORITHM_TWO_PASS && !rec.kernel.separable)
+    rec.algorithm = ALGORITHM_NAIVE;
   /* The separable tiled shader shares two arrays of halo rows between its
    * rows of blocks; a device with less shared memory (Vulkan promises
    * 16 KiB, R = 3 needs 24) runs the shared-memory baseline instead. */
-  if (algorithm == ALGORITHM_TILED && kernel.separable
-      && 2 * TILEDCONV_HALO_FLOATS (kernel.size / 2) * sizeof (gfloat) >
+  if (rec.algorithm == ALGORITHM_TILED && rec.kernel.separable
+      && 2 * TILEDCONV_HALO_FLOATS (rec.kernel.size / 2) * sizeof (gfloat) >
       vkt_compute_max_shared_bytes (compute))
-    algorithm = ALGORITHM_SHARED;
+    rec.algorithm = ALGORITHM_SHARED;
 
-  vkt_kernel_pack (&kernel, weights);
-  refs[0] = frame->in;
-  refs[1] = frame->out;
-  refs[2] = vkt_compute_uniform (compute, weights, sizeof (weights));
-  refs[3] = frame->out;
-
-  for (p = 0; p < frame->n_planes; p++) {
-    const VktPlane *plane = &frame->planes[p];
-    gint radius = kernel.size / 2;
-    gint32 spec[TILEDCONV_SPEC_COUNT] = { 0 };
-    TiledconvPush push;
-    VktPipeline *pipe;
-    guint gx, gy;
-
-    if (!plane->active)
-      continue;
-    fill_push (&push, plane, frame, scale, bias, absolute);
-    fill_spec (spec, plane, radius, kernel.separable);
-    push.grid_words = vkt_roi_words (&plane->roi, plane->ncomp, plane->cpw,
-        &push.word_x0);
-    gx = (push.grid_words + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
-    gy = (plane->roi.h + TILEDCONV_BASE_GROUP - 1) / TILEDCONV_BASE_GROUP;
-
-    switch (algorithm) {
-      case ALGORITHM_TILED:
-        if (!record_tiled (compute, plane, &push, spec, refs, frame, error))
-          return FALSE;
-        break;
-      case ALGORITHM_NAIVE:
-      case ALGORITHM_SHARED:
-        spec[TILEDCONV_SPEC_SEPARABLE] = 0;
-        if (!(pipe = vkt_compute_pipeline (compute,
-                    algorithm == ALGORITHM_NAIVE ? &shader_naive :
-                    &shader_shared, spec, TILEDCONV_SPEC_BASE_COUNT, error)))
-          return FALSE;
-        vkt_compute_dispatch (compute, pipe, refs, &push, gx, gy);
-        break;
-      case ALGORITHM_TWO_PASS:{
-        gsize size = (gsize) push.grid_words * plane->cpw * plane->roi.h * 4;
-        VktBufferRef prefs[4] = { refs[0], refs[1], refs[2], {0} };
-        if (!gst_vktile_filter_scratch (filter, 0, size, &prefs[3], error))
-          return FALSE;
-        if (!(pipe = vkt_compute_pipeline (compute, &shader_hpass, spec,
-                    TILEDCONV_SPEC_BASE_COUNT, error)))
-          return FALSE;
-        vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
-        vkt_compute_barrier (compute);
-        if (!(pipe = vkt_compute_pipeline (compute, &shader_vpass, spec,
-                    TILEDCONV_SPEC_BASE_COUNT, error)))
-          return FALSE;
-        vkt_compute_dispatch (compute, pipe, prefs, &push, gx, gy);
-        /* The next plane's first pass reuses the intermediate. */
-        vkt_compute_barrier (compute);
-        break;
-      }
-    }
-  }
-  return TRUE;
+  vkt_kernel_pack (&rec.kernel, weights);
+  rec.weights = vkt_compute_uniform (compute, weights, sizeof (weights));
+  return gst_vktile_filter_record_planes (filter, compute, frame, &recorder,
+      &rec, error);
 }
 
 /* ---- type ---- */
