@@ -50,7 +50,8 @@ rm -f out/webcam-denoise*.png
 
 # One branch per camera. The element's defaults are the recipe: the noise
 # level is estimated per plane (noise-sigma=6, in 8-bit codes, fixes it),
-# keep-detail is on. A camera's YUY2 goes through videoconvert to NV12.
+# keep-detail is on. denoise takes a camera's own raw formats (YUY2, UYVY,
+# NV12, ...): no videoconvert before it.
 branches=""
 n=${#devices[@]}
 for ((i = 0; i < n; i++)); do
@@ -63,17 +64,18 @@ for ((i = 0; i < n; i++)); do
     sink="videoconvert ! autovideosink"
   fi
   if [ -e "$device" ]; then
-    source="v4l2src device=$device $limit ! videoconvert ! video/x-raw,format=NV12"
+    source="v4l2src device=$device $limit ! video/x-raw"
     echo "Denoising $device"
   else
     # A moving ball, and 12 % of uniform noise (sigma ~9 codes) blended
-    # over it; each test camera's ball starts elsewhere.
+    # over it, in a webcam's YUY2; each test camera's ball starts
+    # elsewhere.
     caps="video/x-raw,format=AYUV,width=640,height=360,framerate=30/1"
     source="videotestsrc pattern=ball is-live=true animation-mode=frames
       motion=$((i % 3)) $limit ! $caps ! mix$i.sink_0
       videotestsrc pattern=snow $limit ! $caps ! mix$i.sink_1
       compositor name=mix$i sink_1::alpha=0.12 ! videoconvert !
-      video/x-raw,format=NV12"
+      video/x-raw,format=YUY2"
     echo "Camera $i: a noisy test source"
   fi
   branches="$branches $source ! denoise ! $sink"

@@ -16,8 +16,8 @@
  * estimated from the input unless noise-sigma gives it.
  *
  * |[
- * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! \
- *     denoise ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! video/x-raw ! denoise ! videoconvert ! \
+ *     autovideosink
  * ]|
  */
 #ifdef HAVE_CONFIG_H

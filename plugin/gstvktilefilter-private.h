@@ -145,6 +145,11 @@ gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
     GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
 
 /* gstvktileregions.c */
+/* The planes the shaders filter ("views"): one a memory plane, but two
+ * over a packed 4:2:2 plane (its luma, then its chroma); and the memory
+ * plane of view v. */
+guint gst_vktile_filter_n_views (const GstVideoInfo * info);
+guint gst_vktile_filter_view_plane (const GstVideoInfo * info, guint v);
 void gst_vktile_filter_describe_planes (GstVkTileFilter * self,
     VktFrame * frame, const VktRect * region, gboolean meta);
 gboolean gst_vktile_filter_record_unfiltered_copies (GstVkTileFilter * self,

@@ -48,8 +48,12 @@ typedef struct
   gboolean out_across_bus;
   gboolean active;              /* something to filter: ROI not empty, mask not 0 */
   /* Lanes a store leaves unfiltered keep the output's value, not the
-   * input's (roi-meta: regions filtered over a copy of the frame). */
+   * input's (roi-meta: regions filtered over a copy of the frame; the
+   * second view of packed 4:2:2 words). */
   gboolean keep_output;
+  /* The same words as the plane before (packed 4:2:2: luma, then chroma):
+   * recorded after it, not beside it. */
+  gboolean after_previous;
   VktPlaneRoi roi;
   gfloat max_code;              /* 255 or 65535 */
 } VktPlane;

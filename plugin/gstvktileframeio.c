@@ -51,32 +51,36 @@ static void
 set_plane_words (VktFrame * frame, const GstVideoInfo * info, gsize base,
     const gsize * offsets, const gint * strides, gboolean input)
 {
-  guint i;
+  guint v, n = gst_vktile_filter_n_views (info);
 
-  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-    VktPlane *p = &frame->planes[i];
+  for (v = 0; v < n; v++) {
+    VktPlane *p = &frame->planes[v];
+    guint m = gst_vktile_filter_view_plane (info, v);
     if (input) {
-      p->in_base = (base + offsets[i]) / 4;
-      p->in_stride = strides[i] / 4;
+      p->in_base = (base + offsets[m]) / 4;
+      p->in_stride = strides[m] / 4;
     } else {
-      p->out_base = (base + offsets[i]) / 4;
-      p->out_stride = strides[i] / 4;
+      p->out_base = (base + offsets[m]) / 4;
+      p->out_stride = strides[m] / 4;
     }
   }
 }
 
-/* Bytes of one row of plane `plane` that hold pixels. */
+/* Bytes of one row of plane `plane` that hold pixels: the widest of its
+ * components' (an odd-width YUY2 row ends with a whole macropixel, its
+ * chroma's last, where its luma's stops two bytes short). */
 static gsize
 plane_row_bytes (const GstVideoInfo * info, guint plane)
 {
   const GstVideoFormatInfo *finfo = info->finfo;
+  gsize bytes = 0;
   guint c;
 
   for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == plane)
-      return (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, c) *
-          GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
-  return 0;
+      bytes = MAX (bytes, (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, c) *
+          GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c));
+  return bytes;
 }
 
 static gint
@@ -566,7 +570,7 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
     set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
     *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
         OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
-    for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++)
+    for (i = 0; i < gst_vktile_filter_n_views (info); i++)
       frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
     return TRUE;
   }

@@ -13,6 +13,56 @@
 
 #include <string.h>
 
+/* ---- views: the planes as the shaders see them ---- */
+
+/* Whether components a and b lie alike in memory: the same plane, pixel
+ * stride and horizontal subsampling. Packed 4:2:2 (YUY2, UYVY) holds its
+ * luma every 2 lanes at full width and its chroma every 4 lanes at half
+ * width: the shaders filter the two as planes of their own over the same
+ * words ("views"); every other format has one view a plane. */
+static gboolean
+same_view (const GstVideoFormatInfo * finfo, guint a, guint b)
+{
+  return GST_VIDEO_FORMAT_INFO_PLANE (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_PLANE (finfo, b)
+      && GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, b)
+      && GST_VIDEO_FORMAT_INFO_W_SUB (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_W_SUB (finfo, b);
+}
+
+/* The first component of view v, in component order; -1 past the last. */
+static gint
+view_first_comp (const GstVideoInfo * info, guint v)
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  guint c, k, n = 0;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    for (k = 0; k < c && !same_view (finfo, k, c); k++);
+    if (k == c && n++ == v)
+      return c;
+  }
+  return -1;
+}
+
+guint
+gst_vktile_filter_n_views (const GstVideoInfo * info)
+{
+  guint n = 0;
+
+  while (view_first_comp (info, n) >= 0)
+    n++;
+  return n;
+}
+
+guint
+gst_vktile_filter_view_plane (const GstVideoInfo * info, guint v)
+{
+  return GST_VIDEO_FORMAT_INFO_PLANE (info->finfo, view_first_comp (info,
+          v));
+}
+
 /* ---- planes, ROI, copies of what is not filtered ---- */
 
 /* The lane of component c inside its pixel, counted in components. Byte
@@ -51,15 +101,20 @@ gst_vktile_filter_describe_planes (GstVkTileFilter * self, VktFrame * frame,
   frame->border_value = priv->border_value;
   GST_OBJECT_UNLOCK (self);
 
-  frame->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  frame->n_planes = gst_vktile_filter_n_views (info);
   for (p = 0; p < frame->n_planes; p++) {
     VktPlane *pl = &frame->planes[p];
+    guint first = view_first_comp (info, p);
     gint ws = 0, hs = 0;
 
     pl->chan_mask = 0;
+    /* A second view of the same words runs after the first and keeps the
+     * lanes it wrote. */
+    pl->after_previous = p > 0 && gst_vktile_filter_view_plane (info, p) ==
+        gst_vktile_filter_view_plane (info, p - 1);
 
     for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
+      if (!same_view (finfo, first, c))
         continue;
       pl->bpc = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
       /* 10-bit formats hold 0..1023 in 16-bit lanes */
@@ -76,7 +131,7 @@ gst_vktile_filter_describe_planes (GstVkTileFilter * self, VktFrame * frame,
     pl->cpw = 4 / pl->bpc;
     pl->width_sub = ws;
     pl->height_sub = hs;
-    pl->keep_output = meta;
+    pl->keep_output = meta || pl->after_previous;
     pl->active = pl->chan_mask != 0 && (region || !meta)
         && vkt_plane_roi (&roi, ws, hs, pl->width, pl->height, &pl->roi);
     if (!pl->active)
@@ -104,18 +159,26 @@ gst_vktile_filter_record_unfiltered_copies (GstVkTileFilter * self,
     VktFrame * frame)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = &priv->in_info;
   gboolean copied = FALSE;
-  guint p;
+  guint m, v;
 
-  for (p = 0; p < frame->n_planes; p++) {
-    VktPlane *pl = &frame->planes[p];
-    gboolean whole_plane = pl->active && pl->roi.tx == 0 && pl->roi.ty == 0
-        && pl->roi.w == pl->width && pl->roi.h == pl->height;
-    if (whole_plane)
+  /* A memory plane is copied unless its views filter all of it. */
+  for (m = 0; m < GST_VIDEO_INFO_N_PLANES (info); m++) {
+    gboolean whole = TRUE;
+    const VktPlane *pl = NULL;
+    for (v = 0; v < frame->n_planes; v++) {
+      if (gst_vktile_filter_view_plane (info, v) != m)
+        continue;
+      pl = &frame->planes[v];
+      whole &= pl->active && pl->roi.tx == 0 && pl->roi.ty == 0
+          && pl->roi.w == pl->width && pl->roi.h == pl->height;
+    }
+    if (!pl || whole)
       continue;
     gst_vktile_filter_record_plane_copy (priv->compute, frame->in.buffer,
         (gsize) pl->in_base * 4, pl->in_stride * 4, frame->out.buffer,
-        (gsize) pl->out_base * 4, pl->out_stride * 4, &priv->in_info, p);
+        (gsize) pl->out_base * 4, pl->out_stride * 4, info, m);
     copied = TRUE;
   }
   return copied;
@@ -147,7 +210,10 @@ gst_vktile_filter_record_planes (GstVkTileFilter * self, VktCompute * compute,
 
     if (!p->active)
       continue;
-    if (started)
+    /* A second view of the same words: after the first, in its stream. */
+    if (started && p->after_previous)
+      vkt_compute_barrier (compute);
+    else if (started)
       vkt_compute_stream_next (compute);
     started = TRUE;
     bytes = recorder->scratch_bytes ?

@@ -88,19 +88,21 @@ void check_pad_templates (const gchar * element,
     const GstVideoFormat * formats, guint n_formats);
 
 /* The supported formats in groups whose planes the shaders see alike (the
- * same bits and components per plane, the same channel mask), each group
- * ending with GST_VIDEO_FORMAT_UNKNOWN. Lavapipe spends nearly all of a
+ * same bits and components per plane, the same channel mask), a group
+ * shorter than 5 ending with GST_VIDEO_FORMAT_UNKNOWN. Lavapipe spends nearly all of a
  * test's time creating pipelines (a fraction of a second each, however
  * small the frame), and a pipeline lives as long as the element's device:
  * a test that runs every format of a group through one harness creates
- * each variant once per group instead of once per format. NV12 has a group
- * of its own: its two planes need the variants of two groups, which would
- * make its group the longest test by far on a cold shader cache. */
-#define N_FORMAT_GROUPS 6
-extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][4];
+ * each variant once per group instead of once per format. NV12 and its
+ * kin have a group of their own: their two planes need the variants of
+ * two groups, which would make a group with them the longest test by far
+ * on a cold shader cache; so do packed 4:2:2 formats (two planes over the
+ * same words). */
+#define N_FORMAT_GROUPS 7
+extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][5];
 
 /* Every format the elements take, in the order of their pad templates. */
-#define N_FORMATS 12
+#define N_FORMATS 23
 extern const GstVideoFormat all_formats[N_FORMATS];
 
 /* The i-th format of group g (GST_VIDEO_FORMAT_UNKNOWN past its end) and,

@@ -193,6 +193,77 @@ ref_comp_roi (const RefConv * p, const GstVideoFrame * f, guint c,
           c), GST_VIDEO_FRAME_COMP_HEIGHT (f, c), tx, ty, px, py, w, h);
 }
 
+/* Components lie alike when they share their memory plane, their pixel
+ * stride and their horizontal subsampling; each such kind is a plane the
+ * filters see, in the order of its first component. */
+static gboolean
+comps_alike (const GstVideoFormatInfo * finfo, guint a, guint b)
+{
+  return GST_VIDEO_FORMAT_INFO_PLANE (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_PLANE (finfo, b)
+      && GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, b)
+      && GST_VIDEO_FORMAT_INFO_W_SUB (finfo, a) ==
+      GST_VIDEO_FORMAT_INFO_W_SUB (finfo, b);
+}
+
+guint
+ref_comp_filtered_plane (const GstVideoFormatInfo * finfo, guint c)
+{
+  guint first, k, n = 0;
+
+  for (first = 0; first <= c; first++) {
+    for (k = 0; k < first && !comps_alike (finfo, k, first); k++);
+    if (k < first)
+      continue;                 /* not the first of its kind */
+    if (comps_alike (finfo, first, c))
+      return n;
+    n++;
+  }
+  g_assert_not_reached ();
+  return 0;
+}
+
+guint
+ref_n_filtered_planes (const GstVideoInfo * info)
+{
+  guint c, n = 0;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    n = MAX (n, ref_comp_filtered_plane (info->finfo, c) + 1);
+  return n;
+}
+
+gboolean
+ref_frame_copy (GstVideoFrame * out, const GstVideoFrame * in)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  guint p, c;
+  gint y;
+
+  if (GST_VIDEO_FRAME_FORMAT (out) != GST_VIDEO_FRAME_FORMAT (in)
+      || GST_VIDEO_FRAME_WIDTH (out) != GST_VIDEO_FRAME_WIDTH (in)
+      || GST_VIDEO_FRAME_HEIGHT (out) != GST_VIDEO_FRAME_HEIGHT (in))
+    return FALSE;
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (in); p++) {
+    gsize bytes = 0;
+    gint rows = 0;
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
+      if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != p)
+        continue;
+      bytes = MAX (bytes, (gsize) GST_VIDEO_FRAME_COMP_WIDTH (in, c) *
+          GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c));
+      rows = MAX (rows, GST_VIDEO_FRAME_COMP_HEIGHT (in, c));
+    }
+    for (y = 0; y < rows; y++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (out, p) +
+          (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (out, p),
+          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (in, p) +
+          (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (in, p), bytes);
+  }
+  return TRUE;
+}
+
 guint
 ref_comp_offset (const GstVideoFormatInfo * finfo, guint c)
 {
@@ -301,7 +372,7 @@ ref_filter_planes (const GstVideoFrame * in, GstVideoFrame * out,
   g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
   /* Everything not written below (padding bytes, unselected components,
    * pixels outside the target ROI) is the input unchanged. */
-  gst_video_frame_copy (out, in);
+  ref_frame_copy (out, in);
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
     if (planes & (1u << c))
       filter (in, out, c, data);

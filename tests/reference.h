@@ -86,6 +86,11 @@ typedef void (*RefComponentFilter) (const GstVideoFrame * in,
 void ref_filter_planes (const GstVideoFrame * in, GstVideoFrame * out,
     guint planes, RefComponentFilter filter, gconstpointer data);
 
+/* out = in, every byte of every row that holds pixels (unlike
+ * gst_video_frame_copy(), which stops an odd-width YUY2 row at its last Y
+ * and leaves out the last V). Both frames of the same format and size. */
+gboolean ref_frame_copy (GstVideoFrame * out, const GstVideoFrame * in);
+
 /* out = tiledconv(in). Both frames mapped with the same format and size;
  * their strides may differ. Bytes beyond each row's visible pixels are not
  * written. */
@@ -95,6 +100,13 @@ void ref_tiledconv (const GstVideoFrame * in, GstVideoFrame * out,
 /* The largest code value of component c: the bits of its depth and its
  * shift, as P010 keeps 10 bits high in 16 (and is filtered as 16-bit). */
 gdouble ref_comp_maxv (const GstVideoFormatInfo * finfo, guint c);
+
+/* The plane component c is filtered in ("Values, components, planes"):
+ * its memory plane, except that a packed 4:2:2 plane (YUY2, UYVY, YVYU)
+ * is filtered as two, its Y then its U and V; and how many there are.
+ * Noise estimates are per such plane. */
+guint ref_comp_filtered_plane (const GstVideoFormatInfo * finfo, guint c);
+guint ref_n_filtered_planes (const GstVideoInfo * info);
 
 /* The byte offset of component c inside its pixel. */
 guint ref_comp_offset (const GstVideoFormatInfo * finfo, guint c);

@@ -63,7 +63,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 
   if (t && p->temporal_alpha > 0.0) {
     sigma = !p->motion_adaptive ? 0.0 : estimated (p) ?
-        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma;
+        t->noise_est[ref_comp_filtered_plane (finfo, c)] : p->noise_sigma;
     ref_temporal_stage (t, c, src, s, w, h, maxv, p->temporal_alpha, sigma,
         noise_gain (p->sigma), p->keep_detail);
   }

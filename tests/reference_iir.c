@@ -523,7 +523,7 @@ frame_noise_sigma (const GstVideoFrame * in, const RefConv * common,
     gint tx, ty, px, py, w, h, x, y;
     gsize k = 0;
 
-    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane
+    if (ref_comp_filtered_plane (finfo, c) != plane
         || !(common->planes & (1u << c))
         || !ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h))
       continue;
@@ -584,7 +584,7 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
 {
   guint plane, c;
 
-  for (plane = 0; plane < GST_VIDEO_FRAME_N_PLANES (in); plane++) {
+  for (plane = 0; plane < ref_n_filtered_planes (&in->info); plane++) {
     gboolean restart = !t->noise_primed[plane];
     gdouble f;
 
@@ -592,7 +592,7 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
       gint tx, ty, px, py, w, h;
 
-      if (GST_VIDEO_FORMAT_INFO_PLANE (in->info.finfo, c) == plane
+      if (ref_comp_filtered_plane (in->info.finfo, c) == plane
           && (common->planes & (1u << c))
           && ref_comp_roi (common, in, c, &tx, &ty, &px, &py, &w, &h)
           && !recursion_continues (t, c, w, h))
@@ -695,7 +695,7 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
 
   if (t)
     ref_temporal_stage (t, c, src, s, w, h, maxv, a, p->noise_auto ?
-        t->noise_est[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] : p->noise_sigma,
+        t->noise_est[ref_comp_filtered_plane (finfo, c)] : p->noise_sigma,
         ref_iir_noise_gain (p), p->keep_detail && p->axes != REF_IIR_AXES_NONE);
 
   ref_comp_store_rect (out, c, tx, ty, w, h, s, p->common.ties_down);
@@ -722,7 +722,7 @@ ref_temporal_frame (const GstVideoFrame * in, GstVideoFrame * out,
   g_return_if_fail (GST_VIDEO_FRAME_FORMAT (in) == GST_VIDEO_FRAME_FORMAT (out));
   /* padding bytes, unselected components and pixels outside the target ROI
    * are the input unchanged */
-  gst_video_frame_copy (out, in);
+  ref_frame_copy (out, in);
   if (t && estimate)
     ref_noise_estimates (in, common, interval, temporal, t);
   else if (t)

@@ -34,7 +34,7 @@ ref_pixelate (const GstVideoFrame * in, GstVideoFrame * out,
   const GstVideoFormatInfo *finfo = in->info.finfo;
   guint c;
 
-  gst_video_frame_copy (out, in);
+  ref_frame_copy (out, in);
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
     gint tx, ty, px, py, w, h, bw, bh, x, y;
 

@@ -315,7 +315,7 @@ GST_START_TEST (test_temporal_noise_estimate)
     g_free (what);
     /* While the noise stays at 5 (scene or no scene change). */
     if (t == 0 || t == 3) {
-      for (plane = 0; plane < GST_VIDEO_INFO_N_PLANES (&fx.base.info); plane++)
+      for (plane = 0; plane < ref_n_filtered_planes (&fx.base.info); plane++)
         fail_unless (fabs (fx.temporal.noise_est[plane] / frames[t].noise -
                 1.0) < 0.2, "%s plane %u: noise sigma %g estimated as %g",
             GST_VIDEO_INFO_NAME (&fx.base.info), plane, frames[t].noise,

@@ -78,7 +78,7 @@ ref_diff (RefApply ref, const GstVideoFrame * in, gconstpointer pa,
   if (pb)
     ref (in, &fb, pb);
   else
-    gst_video_frame_copy (&fb, in);
+    ref_frame_copy (&fb, in);
   n = count_diff (&fa, &fb, TOL);
   free_frame_buffer (ba, &fa);
   free_frame_buffer (bb, &fb);
