@@ -65,6 +65,7 @@ enum
 {
   PROP_0,
   PROP_BLOCK_SIZE,
+  PROP_BORDER,                  /* the base class's, said to be unused */
 };
 
 G_DEFINE_TYPE (GstPixelate, gst_pixelate, GST_TYPE_VKTILE_FILTER);
@@ -172,6 +173,9 @@ gst_pixelate_set_property (GObject * object, guint prop_id,
     GST_OBJECT_LOCK (self);
     self->block_size = g_value_get_uint (value);
     GST_OBJECT_UNLOCK (self);
+  } else if (prop_id == PROP_BORDER) {
+    gst_vktile_filter_set_border (GST_VKTILE_FILTER (self),
+        g_value_get_enum (value));
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -187,6 +191,9 @@ gst_pixelate_get_property (GObject * object, guint prop_id, GValue * value,
     GST_OBJECT_LOCK (self);
     g_value_set_uint (value, self->block_size);
     GST_OBJECT_UNLOCK (self);
+  } else if (prop_id == PROP_BORDER) {
+    g_value_set_enum (value,
+        gst_vktile_filter_get_border (GST_VKTILE_FILTER (self)));
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -215,6 +222,15 @@ gst_pixelate_class_init (GstPixelateClass * klass)
           "subsampling (at least 1)", 2, PIXELATE_MAX_BLOCK,
           DEFAULT_BLOCK_SIZE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
+
+  /* Every vktile element has a border; a block reads nothing beyond its
+   * ROI, so here it changes nothing, and says so. */
+  g_object_class_install_property (gobject_class, PROP_BORDER,
+      g_param_spec_enum ("border", "Border", "Not used by pixelate: a block "
+          "reads only pixels inside its ROI (kept as every vktile element "
+          "has it)", gst_vktile_border_get_type (), GST_VKTILE_BORDER_CLAMP,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "Pixelate (Vulkan)", "Filter/Effect/Video/Hardware",
