@@ -861,122 +861,147 @@ gst_vktile_filter_before_transform (GstBaseTransform * bt, GstBuffer * inbuf)
     gst_object_sync_values (GST_OBJECT (bt), stream_time);
 }
 
+/* A frame's memory must hold what its caps or video meta describe: such a
+ * frame is never read. GST_FLOW_OK, or the frame dropped or the stream
+ * stopped as drop-invalid says (posted). */
 static GstFlowReturn
-gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
-    GstBuffer * outbuf)
+check_buffers (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf)
 {
-  GstVkTileFilter *self = GST_VKTILE_FILTER (bt);
-  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
   GstVkTileFilterPrivate *priv = PRIV (self);
-  VktCompute *compute = priv->compute;
-  gint64 t0 = g_get_monotonic_time ();
-  guint64 cpu_upload_ns = 0, cpu_download_ns = 0;
-  GstVkTileTimingMeta *meta;
   GError *error = NULL;
-  VktSync *sync = NULL;
-  VktFrame frame;
-  InputPath in_path;
-  OutputPath path;
-  gboolean drop_invalid, post_messages;
-  guint limit;
-  GArray *regions = NULL;
+  gboolean drop_invalid;
 
-  memset (&frame, 0, sizeof (frame));
-  if (!compute) {
-    g_set_error (&error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
-        "Not started");
-    goto fail;
-  }
-  GST_OBJECT_LOCK (self);
-  limit = priv->frames_in_flight;
-  drop_invalid = priv->drop_invalid;
-  post_messages = priv->post_messages;
-  GST_OBJECT_UNLOCK (self);
-
-  if (!gst_vktile_filter_check_frame_layout (inbuf, &priv->in_info, "input",
+  if (gst_vktile_filter_check_frame_layout (inbuf, &priv->in_info, "input",
           &error)
-      || !gst_vktile_filter_check_frame_layout (outbuf, &priv->out_info,
-          "output", &error)) {
-    if (drop_invalid) {
-      GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-          ("Dropping a frame whose memory does not hold what it describes."),
-          ("%s", error->message));
-      g_clear_error (&error);
-      return GST_BASE_TRANSFORM_FLOW_DROPPED;
-    }
+      && gst_vktile_filter_check_frame_layout (outbuf, &priv->out_info,
+          "output", &error))
+    return GST_FLOW_OK;
+  GST_OBJECT_LOCK (self);
+  drop_invalid = priv->drop_invalid;
+  GST_OBJECT_UNLOCK (self);
+  if (drop_invalid)
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Dropping a frame whose memory does not hold what it describes."),
+        ("%s", error->message));
+  else
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("A frame's memory does not hold what its caps or video meta "
             "describe (set drop-invalid to drop such frames instead)."),
         ("%s", error->message));
-    g_clear_error (&error);
-    return GST_FLOW_ERROR;
+  g_clear_error (&error);
+  return drop_invalid ? GST_BASE_TRANSFORM_FLOW_DROPPED : GST_FLOW_ERROR;
+}
+
+/* What recording a frame tells the steps after it. */
+typedef struct
+{
+  VktFrame frame;
+  InputPath in_path;
+  OutputPath path;
+  guint64 cpu_upload_ns;
+  GstVkTileTimingMeta *meta;
+} RecordedFrame;
+
+/* Records the frame's work — the input made readable, the unfiltered
+ * parts copied, the element's dispatches per frame or per region — and
+ * submits it; NULL, with nothing left recording, on an error. */
+static VktSync *
+record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
+    RecordedFrame * rec, GError ** error)
+{
+  GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  VktCompute *compute = priv->compute;
+  GArray *regions = NULL;
+  gboolean ok;
+
+  if (!compute) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
+        "Not started");
+    return NULL;
   }
-  if (!vkt_compute_begin (compute, &error))
-    goto fail;
+  if (!vkt_compute_begin (compute, error))
+    return NULL;
   /* The input buffer goes back to its pool (and upstream may write it)
    * only once the GPU has read it; the output's memory stays allocated
    * until the GPU has written it, whatever downstream does with it. */
   vkt_compute_keep (compute, inbuf);
   keep_memories (compute, outbuf);
   vkt_compute_timestamp (compute, VKT_TS_START);
-  if (!gst_vktile_filter_prepare_input (self, inbuf, &frame, &in_path,
-          &cpu_upload_ns, &error))
-    goto fail_recording;
+  ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame,
+      &rec->in_path, &rec->cpu_upload_ns, error);
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
-
-  if (!gst_vktile_filter_prepare_output (self, outbuf, &frame, &path, &error))
-    goto fail_recording;
-  regions = gst_vktile_filter_frame_regions (self, inbuf);
-  if (regions) {
-    if (!gst_vktile_filter_record_regions (self, &frame, regions, &error))
-      goto fail_recording;
-  } else {
-    gst_vktile_filter_describe_planes (self, &frame, NULL, FALSE);
-    if (gst_vktile_filter_record_unfiltered_copies (self, &frame))
+  ok = ok && gst_vktile_filter_prepare_output (self, outbuf, &rec->frame,
+      &rec->path, error);
+  if (ok && (regions = gst_vktile_filter_frame_regions (self, inbuf))) {
+    ok = gst_vktile_filter_record_regions (self, &rec->frame, regions, error);
+  } else if (ok) {
+    gst_vktile_filter_describe_planes (self, &rec->frame, NULL, FALSE);
+    if (gst_vktile_filter_record_unfiltered_copies (self, &rec->frame))
       vkt_compute_barrier (compute);
-    if (!klass->record (self, compute, &frame, &error))
-      goto fail_recording;
+    ok = klass->record (self, compute, &rec->frame, error);
   }
   g_clear_pointer (&regions, g_array_unref);
+  if (!ok) {
+    vkt_compute_abandon (compute);
+    return NULL;
+  }
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
-  say_paths (self, in_path, path);
-  meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
-  if (meta) {
-    meta->frame_index = priv->frame_index;
-    meta->dispatches = vkt_compute_dispatch_count (compute);
-    memcpy (meta->tile_classes, frame.tile_classes,
-        sizeof (meta->tile_classes));
+  say_paths (self, rec->in_path, rec->path);
+  rec->meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
+  if (rec->meta) {
+    rec->meta->frame_index = priv->frame_index;
+    rec->meta->dispatches = vkt_compute_dispatch_count (compute);
+    memcpy (rec->meta->tile_classes, rec->frame.tile_classes,
+        sizeof (rec->meta->tile_classes));
   }
-  if (!(sync = vkt_compute_submit (compute, &error)))
-    goto fail;
-  /* No more than frames-in-flight submissions unfinished: this also hands
-   * finished input buffers back to upstream. */
-  if (!vkt_compute_retire (compute, limit, &error))
-    goto fail;
+  return vkt_compute_submit (compute, error);
+}
 
-  if (path == OUTPUT_CPU_COPY) {
+/* After the submission: no more than frames-in-flight unfinished, the
+ * CPU copy out where the output is not the GPU's, the timing meta and
+ * messages, and the output handed on (sync taken). */
+static gboolean
+finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
+    RecordedFrame * rec, VktSync * sync, gint64 t0, GError ** error)
+{
+  GstBaseTransform *bt = GST_BASE_TRANSFORM (self);
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  GstVkTileTimingMeta *meta = rec->meta;
+  gboolean cpu_copy = rec->path == OUTPUT_CPU_COPY, post_messages, ok;
+  guint64 cpu_download_ns = 0;
+  guint limit;
+
+  GST_OBJECT_LOCK (self);
+  limit = priv->frames_in_flight;
+  post_messages = priv->post_messages;
+  GST_OBJECT_UNLOCK (self);
+
+  /* This also hands finished input buffers back to upstream. */
+  ok = vkt_compute_retire (priv->compute, limit, error);
+  if (ok && cpu_copy) {
     gint64 t_download;
-    if (!vkt_sync_wait (sync, &error))
-      goto fail;
+    ok = vkt_sync_wait (sync, error);
     t_download = g_get_monotonic_time ();
-    if (!gst_vktile_filter_copy_frame_staging (&priv->out_info, outbuf,
-            priv->out_staging, FALSE, &error))
-      goto fail;
+    ok = ok && gst_vktile_filter_copy_frame_staging (&priv->out_info, outbuf,
+        priv->out_staging, FALSE, error);
     cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
-  if (meta) {
-    gst_vktile_timing_meta_set_pending (meta, sync, frame_moved_in (in_path),
-        cpu_upload_ns, path == OUTPUT_CPU_COPY, cpu_download_ns);
+  if (ok && meta) {
+    gboolean moved_in = frame_moved_in (rec->in_path);
+    gst_vktile_timing_meta_set_pending (meta, sync, moved_in,
+        rec->cpu_upload_ns, cpu_copy, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
     GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
         "dispatches, %u regions, cpu %" G_GUINT64_FORMAT " ns",
-        meta->frame_index, meta->dispatches, frame.n_regions, meta->cpu_ns);
+        meta->frame_index, meta->dispatches, rec->frame.n_regions,
+        meta->cpu_ns);
     if (post_messages) {
       GstVkTileFrameTimes times = { GST_BUFFER_PTS (inbuf),
         GST_CLOCK_TIME_NONE, GST_CLOCK_TIME_NONE, GST_BUFFER_DURATION (inbuf),
-        frame.n_regions
+        rec->frame.n_regions
       };
       if (bt->segment.format == GST_FORMAT_TIME) {
         times.stream_time = gst_segment_to_stream_time (&bt->segment,
@@ -985,14 +1010,16 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
             GST_FORMAT_TIME, times.timestamp);
       }
       gst_vktile_timing_messages_add (priv->messages, meta, &times, sync,
-          frame_moved_in (in_path), cpu_upload_ns, path == OUTPUT_CPU_COPY,
-          cpu_download_ns);
+          moved_in, rec->cpu_upload_ns, cpu_copy, cpu_download_ns);
     }
+  }
+  if (!ok) {
+    vkt_sync_unref (sync);
+    return FALSE;
   }
   gst_vktile_timing_messages_post (priv->messages, GST_ELEMENT (self), FALSE);
   priv->frame_index++;
-
-  if (priv->out_vulkan || path == OUTPUT_CPU_COPY) {
+  if (priv->out_vulkan || cpu_copy) {
     /* Vulkan memory out: whoever uses it next orders after the submission
      * (the queue) or waits for it (a map). */
     vkt_sync_unref (sync);
@@ -1001,17 +1028,32 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
     priv->recorded->outbuf = gst_buffer_ref (outbuf);
     priv->recorded->sync = sync;
   }
-  return GST_FLOW_OK;
+  return TRUE;
+}
 
-fail_recording:
-  vkt_compute_abandon (compute);
-fail:
-  g_clear_pointer (&regions, g_array_unref);
-  if (sync)
-    vkt_sync_unref (sync);
-  gst_vktile_filter_post_gpu_error (self, "filter the frame", error);
-  g_clear_error (&error);
-  return GST_FLOW_ERROR;
+/* The steps of a frame: its buffers checked, its work recorded and
+ * submitted, then finished. */
+static GstFlowReturn
+gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstVkTileFilter *self = GST_VKTILE_FILTER (bt);
+  gint64 t0 = g_get_monotonic_time ();
+  RecordedFrame rec;
+  GError *error = NULL;
+  GstFlowReturn ret;
+  VktSync *sync;
+
+  memset (&rec, 0, sizeof (rec));
+  ret = check_buffers (self, inbuf, outbuf);
+  if (ret == GST_FLOW_OK
+      && (!(sync = record_frame (self, inbuf, outbuf, &rec, &error))
+          || !finish_frame (self, inbuf, outbuf, &rec, sync, t0, &error))) {
+    gst_vktile_filter_post_gpu_error (self, "filter the frame", error);
+    g_clear_error (&error);
+    ret = GST_FLOW_ERROR;
+  }
+  return ret;
 }
 
 /* The output task waits with the source pad's stream lock held, and the
