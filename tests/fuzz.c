@@ -304,6 +304,21 @@ log_handler (const gchar * domain, GLogLevelFlags level, const gchar * message,
   }
 }
 
+/* Moves what log_handler() gathered since the last call onto the end of
+ * `into`; TRUE if there was anything (the case went wrong). */
+static gboolean
+take_problems (GString * into)
+{
+  gboolean any;
+
+  g_mutex_lock (&problems_lock);
+  any = problems->len > 0;
+  g_string_append (into, problems->str);
+  g_string_truncate (problems, 0);
+  g_mutex_unlock (&problems_lock);
+  return any;
+}
+
 static void
 note (const gchar * format, ...) G_GNUC_PRINTF (1, 2);
 
@@ -1379,13 +1394,8 @@ run_case (guint64 index)
   gst_object_unref (top);
   gst_object_unref (el);
 
-  g_mutex_lock (&problems_lock);
-  if (problems->len) {
-    g_string_append (why, problems->str);
-    g_string_truncate (problems, 0);
+  if (take_problems (why))
     ok = FALSE;
-  }
-  g_mutex_unlock (&problems_lock);
 
   if (!ok || opt.verbose)
     g_printerr ("%s", case_log->str);
@@ -1471,13 +1481,8 @@ run_huge (void)
     ok &= n_out == 1 && n_errors == 0;
   else
     ok &= n_errors > 0;
-  g_mutex_lock (&problems_lock);
-  if (problems->len) {
-    g_string_append (errors, problems->str);
-    g_string_truncate (problems, 0);
+  if (take_problems (errors))
     ok = FALSE;
-  }
-  g_mutex_unlock (&problems_lock);
   g_printerr ("fuzz: huge frame: %s, %u out, %u errors, %.1f s, peak RSS "
       "%ld -> %ld MiB%s\n%s", gst_flow_get_name (ret), n_out, n_errors,
       (g_get_monotonic_time () - t0) / 1e6, rss0, peak_rss_mib (),
