@@ -515,6 +515,25 @@ count_diff (const GstVideoFrame * a, const GstVideoFrame * b, guint tol)
   return compare_frames (a, b, tol, &mm);
 }
 
+/* A frame in and what the element made of it, both of info, mapped for
+ * reading; unmap_in_out() unmaps them again. */
+static void
+map_in_out (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
+    GstVideoFrame * fin, GstVideoFrame * fout)
+{
+  fail_unless (gst_video_frame_map (fin, (GstVideoInfo *) info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (fout, (GstVideoInfo *) info, out,
+          GST_MAP_READ));
+}
+
+static void
+unmap_in_out (GstVideoFrame * fin, GstVideoFrame * fout)
+{
+  gst_video_frame_unmap (fout);
+  gst_video_frame_unmap (fin);
+}
+
 GstBuffer *
 new_frame_buffer (const GstVideoInfo * info, GstVideoFrame * f)
 {
@@ -601,10 +620,7 @@ check_roi_meta (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
   guint i, filtered = 0;
   Mismatch mm;
 
-  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
-          GST_MAP_READ));
+  map_in_out (info, in, out, &fin, &fout);
   want = new_frame_buffer (info, &fwant);
   kept = new_frame_buffer (info, &fkept);
   fail_unless (ref_frame_copy (&fwant, &fin));
@@ -640,8 +656,7 @@ check_roi_meta (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
         what);
   free_frame_buffer (kept, &fkept);
   free_frame_buffer (want, &fwant);
-  gst_video_frame_unmap (&fout);
-  gst_video_frame_unmap (&fin);
+  unmap_in_out (&fin, &fout);
 }
 
 void
@@ -1095,10 +1110,7 @@ check_chain_output (const GstVideoInfo * info, GstBuffer * in,
   GstBuffer *ba, *bb;
   Mismatch mm;
 
-  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
-          GST_MAP_READ));
+  map_in_out (info, in, out, &fin, &fout);
   ba = new_frame_buffer (info, &fa);
   bb = new_frame_buffer (info, &fb);
   ref (&fin, &fa, ref_a);
@@ -1114,8 +1126,7 @@ check_chain_output (const GstVideoInfo * info, GstBuffer * in,
   check_meta (out, "b", step);
   free_frame_buffer (ba, &fa);
   free_frame_buffer (bb, &fb);
-  gst_video_frame_unmap (&fout);
-  gst_video_frame_unmap (&fin);
+  unmap_in_out (&fin, &fout);
   gst_buffer_unref (out);
   gst_buffer_unref (in);
 }
@@ -1233,10 +1244,7 @@ check_toggled_while_streaming (GstHarness * h, GstElement * el,
     GstBuffer *out = harness_push_frame (h, gst_buffer_ref (in), pts, info,
         algorithm);
 
-    fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
-            GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
-            GST_MAP_READ));
+    map_in_out (info, in, out, &fin, &fout);
     refbuf = new_frame_buffer (info, &fref);
     toggle->ref (&fin, &fref, toggle->ref_a);
     diff_a = count_diff (&fout, &fref, tol);
@@ -1249,8 +1257,7 @@ check_toggled_while_streaming (GstHarness * h, GstElement * el,
     matched_a += diff_a == 0;
     matched_b += diff_b == 0;
     free_frame_buffer (refbuf, &fref);
-    gst_video_frame_unmap (&fout);
-    gst_video_frame_unmap (&fin);
+    unmap_in_out (&fin, &fout);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
@@ -1284,13 +1291,9 @@ harness_push_changes (GstHarness * h, GstClockTime * pts,
   GstVideoFrame fin, fout;
   guint n;
 
-  fail_unless (gst_video_frame_map (&fin, (GstVideoInfo *) info, in,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fout, (GstVideoInfo *) info, out,
-          GST_MAP_READ));
+  map_in_out (info, in, out, &fin, &fout);
   n = compare_frames (&fout, &fin, tol, mm);
-  gst_video_frame_unmap (&fout);
-  gst_video_frame_unmap (&fin);
+  unmap_in_out (&fin, &fout);
   if (poison)
     poison_buffer (out);
   gst_buffer_unref (out);
