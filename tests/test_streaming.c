@@ -473,6 +473,33 @@ run_frames_path (GstHarness * h, GstBuffer ** frames, guint n, gchar ** path)
   return got;
 }
 
+/* n random frames of format at width x height, packed tightly (seed:
+ * make_frames()); *info says so and *caps (30 fps; g_free() them). */
+static GstBuffer **
+packed_frames (const gchar * format, gint width, gint height, guint n,
+    guint32 seed, GstVideoInfo * info, gchar ** caps)
+{
+  gst_video_info_set_format (info, gst_video_format_from_string (format),
+      width, height);
+  *caps = g_strdup_printf ("video/x-raw,format=%s,width=%d,height=%d,"
+      "framerate=30/1", format, width, height);
+  return make_frames (info, n, seed, LAYOUT_DEFAULT);
+}
+
+/* frames[0..n) through a harness of their own (start_harness (desc,
+ * caps)), torn down after; with path, as run_frames_path() has it. */
+static GPtrArray *
+run_frames_apart (const gchar * desc, const gchar * caps, GstBuffer ** frames,
+    guint n, gchar ** path)
+{
+  GstHarness *h = start_harness (desc, caps, NULL);
+  GPtrArray *outs = path ? run_frames_path (h, frames, n, path) :
+      run_frames (h, frames, n);
+
+  gst_harness_teardown (h);
+  return outs;
+}
+
 /* The same bytes and video meta in memory of another allocator (a memfd
  * behind GstFdAllocator), which the element must not import: its pages are
  * mapped only while a map lasts. */
@@ -509,18 +536,13 @@ GST_START_TEST (test_imported_odd_layout)
 {
   const gchar *format = formats[(__i__ / 2) % G_N_ELEMENTS (formats)];
   gboolean fd_memory = __i__ % 2;
-  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=57,height=35,"
-      "framerate=30/1", format);
-  gchar *path;
+  gchar *caps, *path;
   GstVideoInfo info;
   GstBuffer **packed, **odd;
   GPtrArray *got, *want;
-  GstHarness *h;
   guint i;
 
-  gst_video_info_set_format (&info, gst_video_format_from_string (format),
-      57, 35);
-  packed = make_frames (&info, 3, 7700 + __i__, LAYOUT_DEFAULT);
+  packed = packed_frames (format, 57, 35, 3, 7700 + __i__, &info, &caps);
   odd = make_frames (&info, 3, 7800 + __i__, LAYOUT_ODD);
   for (i = 0; i < 3; i++) {
     GstVideoFrame src, dst;
@@ -536,9 +558,7 @@ GST_START_TEST (test_imported_odd_layout)
     }
   }
 
-  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
-  got = run_frames_path (h, odd, 3, &path);
-  gst_harness_teardown (h);
+  got = run_frames_apart ("gaussblur sigma=1.2", caps, odd, 3, &path);
   fail_unless (path != NULL, "no debug line says which path the input "
       "took");
   if (fd_memory)
@@ -550,16 +570,12 @@ GST_START_TEST (test_imported_odd_layout)
         "of an odd layout was not imported and copied: \"%s\"", path);
   g_free (path);
 
-  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
-  want = run_frames (h, packed, 3);
-  gst_harness_teardown (h);
+  want = run_frames_apart ("gaussblur sigma=1.2", caps, packed, 3, NULL);
 
   /* tiledconv's tiled shader reads its input in runs: a packed frame is
    * read in place on any device (gaussblur's copies it to VRAM where
    * there is VRAM). */
-  h = start_harness ("tiledconv", caps, NULL);
-  g_ptr_array_unref (run_frames_path (h, packed, 1, &path));
-  gst_harness_teardown (h);
+  g_ptr_array_unref (run_frames_apart ("tiledconv", caps, packed, 1, &path));
   fail_unless (path != NULL && strstr (path, "read in place"),
       "a packed system-memory frame was not read in place: \"%s\"",
       GST_STR_NULL (path));
@@ -612,35 +628,29 @@ GST_START_TEST (test_imported_planes_apart)
 {
   static const gchar *const fmts[] = { "NV12", "I420" };
   const gchar *format = fmts[__i__];
-  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=64,height=35,"
-      "framerate=30/1", format);
   gchar *what = g_strdup_printf ("%s planes in memories of their own",
       format);
-  gchar *path;
+  gchar *caps, *path;
   GstVideoInfo info;
   GstBuffer **packed, **apart;
   GPtrArray *got, *want;
-  GstHarness *h;
   guint i;
 
-  gst_video_info_set_format (&info, gst_video_format_from_string (format),
-      64, 35);
-  packed = make_frames (&info, N_FRAMES, 8100 + __i__, LAYOUT_DEFAULT);
+  packed = packed_frames (format, 64, 35, N_FRAMES, 8100 + __i__, &info,
+      &caps);
   apart = g_new (GstBuffer *, N_FRAMES);
   for (i = 0; i < N_FRAMES; i++)
     apart[i] = planes_apart (packed[i], &info);
 
-  h = start_harness ("gaussblur sigma=1.2 frames-in-flight=3", caps, NULL);
-  got = run_frames_path (h, apart, N_FRAMES, &path);
-  gst_harness_teardown (h);
+  got = run_frames_apart ("gaussblur sigma=1.2 frames-in-flight=3", caps,
+      apart, N_FRAMES, &path);
   fail_unless (path != NULL && strstr (path, "imported") != NULL
       && strstr (path, "copied by the GPU") != NULL, "%s were not "
       "imported and copied: \"%s\"", what, GST_STR_NULL (path));
   g_free (path);
 
-  h = start_harness ("gaussblur sigma=1.2 frames-in-flight=1", caps, NULL);
-  want = run_frames (h, packed, N_FRAMES);
-  gst_harness_teardown (h);
+  want = run_frames_apart ("gaussblur sigma=1.2 frames-in-flight=1", caps,
+      packed, N_FRAMES, NULL);
   check_identical (got, want, &info, what);
   g_ptr_array_unref (got);
   g_ptr_array_unref (want);
@@ -709,15 +719,13 @@ GST_START_TEST (test_shared_input_memories)
   GstContext *ctx;
   GstVideoInfo info;
   GstBuffer **frames;
-  GstHarness *h;
   GPtrArray *want;
   guint i;
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 48);
   frames = make_frames (&info, N_FRAMES, 7900, LAYOUT_DEFAULT);
-  h = start_harness ("gaussblur sigma=1.2", caps, NULL);
-  want = run_frames (h, frames, N_FRAMES);
-  gst_harness_teardown (h);
+  want = run_frames_apart ("gaussblur sigma=1.2", caps, frames, N_FRAMES,
+      NULL);
   instance = gst_vulkan_instance_new ();
   fail_unless (gst_vulkan_instance_open (instance, NULL));
   device = gst_vulkan_device_new_with_index (instance, 0);
