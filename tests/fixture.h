@@ -270,6 +270,20 @@ void harness_fx_set_roi_case (HarnessFx * fx, const RoiCase roi);
   harness_fx_check_buffer (&(fx)->base, in, what)
 #define fx_check_frame(fx, layout, what) \
   harness_fx_check_frame (&(fx)->base, layout, 0, what)
+/* A loop test (__i__: the format group; salt + __i__ its salt) of the
+ * suite's Fx: each of the group's formats through `each`, in one
+ * harness (harness_fx_for_group()). */
+#define FX_GROUP_TEST(test, salt, each)                               \
+GST_START_TEST (test)                                                 \
+{                                                                     \
+  Fx fx;                                                              \
+                                                                      \
+  fx_init (&fx, (salt) + __i__);                                      \
+  harness_fx_for_group (&fx.base, __i__, each);                       \
+  fx_clear (&fx);                                                     \
+}                                                                     \
+GST_END_TEST
+
 /* a random frame, `what` printf-style */
 #define fx_check(fx, ...) \
   harness_fx_check_what (&(fx)->base, g_strdup_printf (__VA_ARGS__))

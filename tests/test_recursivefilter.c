@@ -394,20 +394,12 @@ formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
   fx_random_custom (fx, 4, REF_IIR_BOTH);
   fx_set_border_rand (fx, TRUE);
   fx_check (fx, "257x130 custom order 4 both");
+  /* every one of these changes a random frame: a copy cannot pass (the
+   * count is the group's so far) */
+  fail_unless_equals_int (base->n_changed, base->n_frames);
 }
 
-GST_START_TEST (test_formats)
-{
-  Fx fx;
-
-  fx_init (&fx, 100 + __i__);
-  harness_fx_for_group (&fx.base, __i__, formats_one);
-  /* every one of these changes a random frame: a copy cannot pass */
-  fail_unless_equals_int (fx.base.n_changed, fx.base.n_frames);
-  fx_clear (&fx);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_formats, 100, formats_one);
 
 /* On GRAY8, RGBA and NV12: every direction x axes x algorithm for the
  * exponential; custom of order 1-4 x every direction; the Gaussian at
@@ -518,16 +510,7 @@ sizes_format (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
   }
 }
 
-GST_START_TEST (test_sizes)
-{
-  Fx fx;
-
-  fx_init (&fx, 300 + __i__);
-  harness_fx_for_group (&fx.base, __i__, sizes_format);
-  fx_clear (&fx);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_sizes, 300, sizes_format);
 
 /* Tile sizes from 1 (rounded up) to 16384, on frames that are many tiles
  * long and not a multiple of any of them (127x65: all of them; 257x130:
@@ -854,16 +837,7 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
     check_pool_holds_vulkan (base->pool, &base->info);
 }
 
-GST_START_TEST (test_padded_input)
-{
-  Fx fx;
-
-  fx_init (&fx, 800 + __i__);
-  harness_fx_for_group (&fx.base, __i__, padded_input_format);
-  fx_clear (&fx);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_padded_input, 800, padded_input_format);
 
 /* ------------------------------------------------------------------------ */
 /* more of the element */

@@ -121,18 +121,6 @@ static const FxElement fx_element = {
   CONTENT_NOISE
 };
 
-/* A loop test (__i__: the format group; salt + __i__ its salt): each of
- * the group's formats through `each`, in one harness. */
-static void
-fx_for_group (guint group, guint salt, FxGroupEach each)
-{
-  Fx fx;
-
-  fx_init (&fx, salt + group);
-  harness_fx_for_group (&fx.base, group, each);
-  fx_clear (&fx);
-}
-
 /* n taps summing to 1 with some negative ones: outputs stay near the input
  * range (little clamping hides little) while every tap matters. */
 static void
@@ -280,12 +268,7 @@ matrix_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   fail_unless_equals_int (base->n_changed, base->n_frames);
 }
 
-GST_START_TEST (test_matrix)
-{
-  fx_for_group (__i__, 100, matrix_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_matrix, 100, matrix_format);
 
 /* The main algorithm on a frame with interior tiles in every format (also
  * GRAY8, whose 32-word tiles are 128 pixels wide): tiled x every border x
@@ -309,12 +292,7 @@ matrix_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-GST_START_TEST (test_matrix_large)
-{
-  fx_for_group (__i__, 150, matrix_large_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_matrix_large, 150, matrix_large_format);
 
 /* The frame sizes of `sizes` (none a multiple of the 32x32 tile; 1x1 and
  * 2x3 smaller than every kernel) x every algorithm, through caps changes of
@@ -340,12 +318,7 @@ sizes_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-GST_START_TEST (test_sizes)
-{
-  fx_for_group (__i__, 200, sizes_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_sizes, 200, sizes_format);
 
 /* Target/source ROIs on a large frame whose edges cut through tiles, so
  * that the tiled algorithm's border classes meet ROI edges (the full-frame
@@ -367,12 +340,7 @@ roi_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-GST_START_TEST (test_roi_large)
-{
-  fx_for_group (__i__, 300, roi_large_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_roi_large, 300, roi_large_format);
 
 /* 5x5 and 7x7 kernels on frames smaller than the kernel, in every border
  * mode (the periodic extension of the border rules). */
@@ -398,12 +366,8 @@ smaller_than_kernel_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-GST_START_TEST (test_smaller_than_kernel)
-{
-  fx_for_group (__i__, 400, smaller_than_kernel_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_smaller_than_kernel, 400,
+    smaller_than_kernel_format);
 
 /* Target and source ROIs x every algorithm: inside, moved, odd offsets
  * (chroma and byte lanes misaligned), clipped, 1 pixel wide/high, to the
@@ -428,12 +392,7 @@ roi_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-GST_START_TEST (test_roi)
-{
-  fx_for_group (__i__, 500, roi_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_roi, 500, roi_format);
 
 /* ROI properties at the ends of their ranges: nothing to filter, or clipped
  * to the frame, never a crash or an overflow. */
@@ -667,12 +626,7 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   fx_check_frame (fx, LAYOUT_DEFAULT, "default strides after padded ones");
 }
 
-GST_START_TEST (test_padded_input)
-{
-  fx_for_group (__i__, 1000, padded_input_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_padded_input, 1000, padded_input_format);
 
 /* System-memory caps, upstream writing into the pool tiledconv proposes
  * (host-visible Vulkan buffers, so that no copy is needed). */
@@ -693,12 +647,8 @@ proposed_pool_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   check_pool_holds_vulkan (base->pool, &base->info);
 }
 
-GST_START_TEST (test_proposed_pool_input)
-{
-  fx_for_group (__i__, 1050, proposed_pool_format);
-}
-
-GST_END_TEST;
+FX_GROUP_TEST (test_proposed_pool_input, 1050,
+    proposed_pool_format);
 
 /* vulkanupload ! video/x-raw(memory:VulkanBuffer) ! tiledconv, fed like
  * videotestsrc feeds it: into buffers of the pool vulkanupload proposes.
