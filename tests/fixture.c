@@ -283,6 +283,15 @@ harness_fx_check_deterministic (HarnessFx * fx)
       fx->algorithm);
 }
 
+void
+harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
+    guint n_frames)
+{
+  check_toggled_while_streaming (fx->h, fx->el, &fx->info, fx->rand,
+      fx->element->content, &fx->pts, fx->algorithm, toggle, n_frames,
+      fx->element->tol, fx->base_seed);
+}
+
 /* The element's reference with roi's ROI (a RefWithRoi; data: the
  * HarnessFx). */
 static void

@@ -167,6 +167,11 @@ void harness_fx_check_caps_changes (HarnessFx * fx);
 /* Identical inputs give identical outputs (check_deterministic()). */
 void harness_fx_check_deterministic (HarnessFx * fx);
 
+/* check_toggled_while_streaming() on fx's harness and element: n_frames
+ * of the element's content, within its tolerance. */
+void harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
+    guint n_frames);
+
 /* Sets up both elements of a chain for one step (`step` from 0): a's
  * settings through fx, b's on `b`; returns b's reference settings (for
  * the RefApply of harness_fx_check_chain()). */

@@ -495,8 +495,7 @@ GST_START_TEST (test_property_change_while_streaming)
   ra = rb = fx.ref;
   ra.sigma = 1.0;
   rb.sigma = 4.0;
-  check_toggled_while_streaming (fx.base.h, fx.base.el, &fx.base.info, fx.base.rand,
-      CONTENT_ANY, &fx.base.pts, fx.base.algorithm, &toggle, 20, TOL, base_seed);
+  harness_fx_check_toggled (&fx.base, &toggle, 20);
   fx_clear (&fx);
 }
 

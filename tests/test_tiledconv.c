@@ -896,8 +896,7 @@ GST_START_TEST (test_property_change_while_streaming)
   ref_conv_set_kernel (&ra, ka, 9);
   ref_conv_set_kernel (&rb, kb, 49);
   set_double_array (fx.base.el, "kernel", ka, 9);
-  check_toggled_while_streaming (fx.base.h, fx.base.el, &fx.base.info, fx.base.rand,
-      CONTENT_NOISE, &fx.base.pts, fx.base.algorithm, &toggle, 40, 1, base_seed);
+  harness_fx_check_toggled (&fx.base, &toggle, 40);
   fx_clear (&fx);
 }
 
