@@ -292,6 +292,28 @@ harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
       fx->element->tol, fx->base_seed);
 }
 
+GstBuffer *
+harness_fx_push_timed (HarnessFx * fx, const gchar * name, guint frame,
+    GstVkTileTimingMeta ** meta)
+{
+  GstBuffer *out = harness_fx_push (fx, make_frame (&fx->info, fx->rand,
+          LAYOUT_DEFAULT, CONTENT_NOISE));
+  GstVkTileTimingMeta *m;
+  GstBuffer *copy;
+
+  fail_unless_equals_int (count_metas (out), 1);
+  check_meta (out, name, frame);
+  m = gst_vktile_timing_meta_get (out, name);
+  fail_unless (m != NULL);
+  if (meta)
+    *meta = m;
+  /* the meta survives a copy of the buffer */
+  copy = gst_buffer_copy (out);
+  fail_unless_equals_int (count_metas (copy), 1);
+  gst_buffer_unref (copy);
+  return out;
+}
+
 /* The element's reference with roi's ROI (a RefWithRoi; data: the
  * HarnessFx). */
 static void

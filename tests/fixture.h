@@ -172,6 +172,13 @@ void harness_fx_check_deterministic (HarnessFx * fx);
 void harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
     guint n_frames);
 
+/* A random frame (CONTENT_NOISE) through the element, whose output must
+ * carry one timing meta, that of the element called `name` for frame
+ * `frame` (check_meta()), which a copy of the buffer keeps. Returns the
+ * output (owned) and, where meta is not NULL, its meta in *meta. */
+GstBuffer *harness_fx_push_timed (HarnessFx * fx, const gchar * name,
+    guint frame, GstVkTileTimingMeta ** meta);
+
 /* Sets up both elements of a chain for one step (`step` from 0): a's
  * settings through fx, b's on `b`; returns b's reference settings (for
  * the RefApply of harness_fx_check_chain()). */
