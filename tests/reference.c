@@ -402,26 +402,39 @@ ref_conv_describe (const RefConv * p)
   return g_string_free (s, FALSE);
 }
 
-gdouble *
-ref_comp_read_rect (const GstVideoFrame * f, guint c, gint x, gint y, gint w,
-    gint h)
+gboolean
+ref_comp_rect_read (const RefConv * p, const GstVideoFrame * in, guint c,
+    RefCompRect * r)
 {
-  gdouble *v = g_new (gdouble, (gsize) w * h);
   gint i, j;
 
-  for (j = 0; j < h; j++)
-    for (i = 0; i < w; i++)
-      v[(gsize) j * w + i] = ref_comp_get (f, c, x + i, y + j);
-  return v;
+  if (!ref_comp_roi (p, in, c, &r->tx, &r->ty, &r->px, &r->py, &r->w, &r->h))
+    return FALSE;
+  r->maxv = ref_comp_maxv (in->info.finfo, c);
+  r->src = g_new (gdouble, (gsize) r->w * r->h);
+  r->dst = g_new (gdouble, (gsize) r->w * r->h);
+  for (j = 0; j < r->h; j++)
+    for (i = 0; i < r->w; i++)
+      r->src[(gsize) j * r->w + i] = ref_comp_get (in, c, r->px + i, r->py + j);
+  return TRUE;
 }
 
 void
-ref_comp_store_rect (GstVideoFrame * f, guint c, gint x, gint y, gint w,
-    gint h, const gdouble * v, gboolean ties_down)
+ref_comp_rect_write (GstVideoFrame * out, guint c, RefCompRect * r,
+    gboolean ties_down)
 {
   gint i, j;
 
-  for (j = 0; j < h; j++)
-    for (i = 0; i < w; i++)
-      ref_comp_store (f, c, x + i, y + j, v[(gsize) j * w + i], ties_down);
+  for (j = 0; j < r->h; j++)
+    for (i = 0; i < r->w; i++)
+      ref_comp_store (out, c, r->tx + i, r->ty + j,
+          r->dst[(gsize) j * r->w + i], ties_down);
+  ref_comp_rect_clear (r);
+}
+
+void
+ref_comp_rect_clear (RefCompRect * r)
+{
+  g_clear_pointer (&r->src, g_free);
+  g_clear_pointer (&r->dst, g_free);
 }

@@ -119,13 +119,26 @@ void ref_comp_set (GstVideoFrame * f, guint c, gint x, gint y, guint v);
 void ref_comp_store (GstVideoFrame * f, guint c, gint x, gint y, gdouble v,
     gboolean ties_down);
 
-/* Component c's values over the w x h rectangle from (x, y), row-major
- * (g_free() them); and values stored over such a rectangle, as
- * ref_comp_store() stores each. */
-gdouble *ref_comp_read_rect (const GstVideoFrame * f, guint c, gint x, gint y,
-    gint w, gint h);
-void ref_comp_store_rect (GstVideoFrame * f, guint c, gint x, gint y, gint w,
-    gint h, const gdouble * v, gboolean ties_down);
+/* One component as the references that filter whole images see it: the
+ * w x h target rectangle of its ROI at (tx, ty), the values of the source
+ * rectangle at (px, py) in src and room for the result in dst, both
+ * row-major; maxv, the component's largest value. */
+typedef struct
+{
+  gint tx, ty, px, py, w, h;
+  gdouble *src, *dst;
+  gdouble maxv;
+} RefCompRect;
+
+/* Fills r for component c of in through p's ROI (ref_comp_roi());
+ * FALSE, r untouched, where the component is copied unchanged. */
+gboolean ref_comp_rect_read (const RefConv * p, const GstVideoFrame * in,
+    guint c, RefCompRect * r);
+/* Stores r's dst over its target rectangle of component c of out, as
+ * ref_comp_store() stores each value, then frees r's values. */
+void ref_comp_rect_write (GstVideoFrame * out, guint c, RefCompRect * r,
+    gboolean ties_down);
+void ref_comp_rect_clear (RefCompRect * r);
 
 /* A one-line description of p for failure messages; g_free() it. */
 gchar *ref_conv_describe (const RefConv * p);

@@ -46,30 +46,25 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     gconstpointer data, RefIirTemporal * t)
 {
   const RefDenoise *p = data;
-  const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = ref_comp_maxv (finfo, c);
-  gint tx, ty, px, py, w, h;
-  gdouble *src, *s, sigma;
+  RefCompRect r;
+  gdouble sigma;
   RefGauss g;
 
-  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
+  if (!ref_comp_rect_read (&p->common, in, c, &r))
     return;
-  src = ref_comp_read_rect (in, c, px, py, w, h);
-  s = g_new (gdouble, (gsize) w * h);
   ref_gauss_init (&g);
   g.common = p->common;
   g.sigma = p->sigma;
-  ref_gauss_image (&g, src, w, h, p->common.border_value * maxv, s);
+  ref_gauss_image (&g, r.src, r.w, r.h, p->common.border_value * r.maxv, r.dst);
 
   if (t && p->temporal_alpha > 0.0) {
     sigma = !p->motion_adaptive ? 0.0 : estimated (p) ?
-        t->noise_est[ref_comp_filtered_plane (finfo, c)] : p->noise_sigma;
-    ref_temporal_stage (t, c, src, s, w, h, maxv, p->temporal_alpha, sigma,
-        noise_gain (p->sigma), p->keep_detail);
+        t->noise_est[ref_comp_filtered_plane (in->info.finfo, c)] :
+        p->noise_sigma;
+    ref_temporal_stage (t, c, r.src, r.dst, r.w, r.h, r.maxv,
+        p->temporal_alpha, sigma, noise_gain (p->sigma), p->keep_detail);
   }
-  ref_comp_store_rect (out, c, tx, ty, w, h, s, p->common.ties_down);
-  g_free (s);
-  g_free (src);
+  ref_comp_rect_write (out, c, &r, p->common.ties_down);
 }
 
 void

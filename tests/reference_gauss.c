@@ -143,31 +143,26 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     gconstpointer data)
 {
   const RefGauss *p = data;
-  const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = ref_comp_maxv (finfo, c);
-  gint tx, ty, px, py, w, h, x, y;
-  gdouble *src, *blur;
+  RefCompRect r;
+  gint x, y;
 
-  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
+  if (!ref_comp_rect_read (&p->common, in, c, &r))
     return;
 
-  src = ref_comp_read_rect (in, c, px, py, w, h);
-  blur = g_new (gdouble, (gsize) w * h);
-  ref_gauss_image (p, src, w, h, p->common.border_value * maxv, blur);
+  ref_gauss_image (p, r.src, r.w, r.h, p->common.border_value * r.maxv, r.dst);
+  /* the unsharp mask: the source pushed away from its blur */
+  if (p->amount != 0.0) {
+    for (y = 0; y < r.h; y++) {
+      for (x = 0; x < r.w; x++) {
+        gsize i = (gsize) y * r.w + x;
+        gdouble s = p->wrong_unsharp_target ?
+            (gdouble) ref_comp_get (in, c, r.tx + x, r.ty + y) : r.src[i];
 
-  for (y = 0; y < h; y++) {
-    for (x = 0; x < w; x++) {
-      gdouble b = blur[(gsize) y * w + x];
-      gdouble s = p->wrong_unsharp_target ?
-          (gdouble) ref_comp_get (in, c, tx + x, ty + y) :
-          src[(gsize) y * w + x];
-      gdouble v = p->amount != 0.0 ? s + p->amount * (s - b) : b;
-
-      ref_comp_store (out, c, tx + x, ty + y, v, p->common.ties_down);
+        r.dst[i] = s + p->amount * (s - r.dst[i]);
+      }
     }
   }
-  g_free (blur);
-  g_free (src);
+  ref_comp_rect_write (out, c, &r, p->common.ties_down);
 }
 
 void

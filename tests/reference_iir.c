@@ -677,30 +677,24 @@ filter_component (const GstVideoFrame * in, GstVideoFrame * out, guint c,
     gconstpointer data, RefIirTemporal * t)
 {
   const RefIir *p = data;
-  const GstVideoFormatInfo *finfo = in->info.finfo;
-  gdouble maxv = ref_comp_maxv (finfo, c);
-  gdouble a = p->temporal_alpha;
-  gint tx, ty, px, py, w, h;
-  gdouble *src, *s;
+  RefCompRect r;
 
   g_assert (p->common.border == REF_BORDER_CLAMP
       || p->common.border == REF_BORDER_CONSTANT);
-  if (!ref_comp_roi (&p->common, in, c, &tx, &ty, &px, &py, &w, &h))
+  if (!ref_comp_rect_read (&p->common, in, c, &r))
     return;
 
-  src = ref_comp_read_rect (in, c, px, py, w, h);
-  s = g_new (gdouble, (gsize) w * h);
-  ref_iir_image (p, src, w, h, p->common.border == REF_BORDER_CONSTANT,
-      p->common.border_value * maxv, s);
+  ref_iir_image (p, r.src, r.w, r.h, p->common.border == REF_BORDER_CONSTANT,
+      p->common.border_value * r.maxv, r.dst);
 
   if (t)
-    ref_temporal_stage (t, c, src, s, w, h, maxv, a, p->noise_auto ?
-        t->noise_est[ref_comp_filtered_plane (finfo, c)] : p->noise_sigma,
-        ref_iir_noise_gain (p), p->keep_detail && p->axes != REF_IIR_AXES_NONE);
+    ref_temporal_stage (t, c, r.src, r.dst, r.w, r.h, r.maxv,
+        p->temporal_alpha, p->noise_auto ?
+        t->noise_est[ref_comp_filtered_plane (in->info.finfo, c)] :
+        p->noise_sigma, ref_iir_noise_gain (p), p->keep_detail
+        && p->axes != REF_IIR_AXES_NONE);
 
-  ref_comp_store_rect (out, c, tx, ty, w, h, s, p->common.ties_down);
-  g_free (s);
-  g_free (src);
+  ref_comp_rect_write (out, c, &r, p->common.ties_down);
 }
 
 void
