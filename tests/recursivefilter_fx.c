@@ -80,11 +80,14 @@ fx_reference_clear (HarnessFx * base)
   ref_iir_temporal_clear (&fx->before);
 }
 
-/* (FxElement's fields in order: fixture.h) */
 const FxElement fx_element = {
-  ELEMENT, fx_reference_init, fx_reference_clear, "tiled", iir_filter,
-  iir_describe, iir_rounding_bound, 8, TRUE, iir_restart, NULL, TOL,
-  CONTENT_ANY
+  .name = ELEMENT, .algorithm = "tiled",
+  .init = fx_reference_init, .clear = fx_reference_clear,
+  .filter = iir_filter, .describe = iir_describe,
+  .rounding_bound = iir_rounding_bound, .rounding_depth = 8,
+  .ties_down_reference = TRUE,
+  .restart = iir_restart,
+  .tol = TOL, .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

@@ -104,16 +104,16 @@ fx_reference_init (HarnessFx * base)
 static void
 fx_reference_clear (HarnessFx * base)
 {
-  Fx *fx = FX (base);
-
-  ref_iir_temporal_clear (&fx->temporal);
+  ref_iir_temporal_clear (&FX (base)->temporal);
 }
 
-/* (FxElement's fields in order: fixture.h) */
 static const FxElement fx_element = {
-  ELEMENT, fx_reference_init, fx_reference_clear, NULL, denoise_filter,
-  denoise_describe, denoise_rounding_bound, 8, FALSE, denoise_restart,
-  denoise_checked, TOL, CONTENT_ANY
+  .name = ELEMENT,
+  .init = fx_reference_init, .clear = fx_reference_clear,
+  .filter = denoise_filter, .describe = denoise_describe,
+  .rounding_bound = denoise_rounding_bound, .rounding_depth = 8,
+  .restart = denoise_restart, .checked = denoise_checked,
+  .tol = TOL, .content = CONTENT_ANY,
 };
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */

@@ -157,15 +157,16 @@ gauss_rounding_bound (HarnessFx * base, guint n_values)
 static void
 fx_reference_init (HarnessFx * base)
 {
-  Fx *fx = FX (base);
-
-  ref_gauss_init (&fx->ref);
+  ref_gauss_init (&FX (base)->ref);
 }
 
-/* (FxElement's fields in order: fixture.h) */
 static const FxElement fx_element = {
-  ELEMENT, fx_reference_init, NULL, "auto", gauss_filter, gauss_describe,
-  gauss_rounding_bound, 8, TRUE, NULL, NULL, TOL, CONTENT_ANY
+  .name = ELEMENT, .algorithm = "auto",
+  .init = fx_reference_init,
+  .filter = gauss_filter, .describe = gauss_describe,
+  .rounding_bound = gauss_rounding_bound, .rounding_depth = 8,
+  .ties_down_reference = TRUE,
+  .tol = TOL, .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

@@ -51,19 +51,18 @@ pixelate_describe (HarnessFx * base)
       r->roi_height, r->source_x, r->source_y, r->planes);
 }
 
-/* The means are exact: no tolerance, nothing to round. */
 static void
 fx_reference_init (HarnessFx * base)
 {
-  Fx *fx = FX (base);
-
-  ref_pixelate_init (&fx->ref);
+  ref_pixelate_init (&FX (base)->ref);
 }
 
-/* (FxElement's fields in order: fixture.h) */
+/* The means are exact: no tolerance, nothing to round. */
 static const FxElement fx_element = {
-  ELEMENT, fx_reference_init, NULL, NULL, pixelate_filter, pixelate_describe,
-  NULL, 0, FALSE, NULL, NULL, 0, CONTENT_ANY
+  .name = ELEMENT,
+  .init = fx_reference_init,
+  .filter = pixelate_filter, .describe = pixelate_describe,
+  .content = CONTENT_ANY,
 };
 
 static void

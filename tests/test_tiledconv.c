@@ -109,16 +109,16 @@ tiledconv_rounding_bound (HarnessFx * base, guint n_values)
 static void
 fx_reference_init (HarnessFx * base)
 {
-  Fx *fx = FX (base);
-
-  ref_conv_init (&fx->ref);
+  ref_conv_init (&FX (base)->ref);
 }
 
-/* (FxElement's fields in order: fixture.h) */
 static const FxElement fx_element = {
-  "tiledconv", fx_reference_init, NULL, "tiled", tiledconv_filter,
-  tiledconv_describe, tiledconv_rounding_bound, 0, TRUE, NULL, NULL, 1,
-  CONTENT_NOISE
+  .name = "tiledconv", .algorithm = "tiled",
+  .init = fx_reference_init,
+  .filter = tiledconv_filter, .describe = tiledconv_describe,
+  .rounding_bound = tiledconv_rounding_bound,
+  .ties_down_reference = TRUE,
+  .tol = 1, .content = CONTENT_NOISE,
 };
 
 /* n taps summing to 1 with some negative ones: outputs stay near the input
