@@ -210,43 +210,65 @@ free_test_frames (GstBuffer ** frames)
   g_free (frames);
 }
 
-/* A run without a fault; how many creations and submissions it made. */
+/* A chain, its test frames and its run without a fault, which the runs
+ * under a fault are checked against; how many creations and submissions
+ * that run made. */
+typedef struct
+{
+  const gchar *chain;
+  GstVideoInfo info;
+  GstBuffer **frames;
+  Run run;
+  gulong counted, submits;
+} Clean;
+
+/* test_frames() from seed through chain without a fault, which must give
+ * every frame and no error. */
 static void
-clean_run (const gchar * chain, const GstVideoInfo * info,
-    GstBuffer ** frames, Run * run, gulong * counted, gulong * submits)
+clean_open (Clean * clean, const gchar * chain, guint32 seed)
 {
   gulong c0, s0, f0, c1, s1, f1;
 
+  clean->chain = chain;
+  clean->frames = test_frames (&clean->info, seed);
   fail_unless (fault_arm ("none"));
   fault_counts (&c0, &s0, &f0);
-  run_pipeline (chain, info, frames, N_FRAMES, run);
+  run_pipeline (chain, &clean->info, clean->frames, N_FRAMES, &clean->run);
   fault_counts (&c1, &s1, &f1);
-  fail_unless (run->n_errors == 0, "%s: %s", chain, run->first_error);
-  fail_unless_equals_int (run->outs->len, N_FRAMES);
-  *counted = c1 - c0;
-  *submits = s1 - s0;
+  fail_unless (clean->run.n_errors == 0, "%s: %s", chain,
+      clean->run.first_error);
+  fail_unless_equals_int (clean->run.outs->len, N_FRAMES);
+  clean->counted = c1 - c0;
+  clean->submits = s1 - s0;
 }
 
-/* One run of chain with the fault `kind` (a plan of faultlayer.c) at its
- * k-th creation or submission of n, against the clean run
- * (check_faulted_run()); with `must_fail`, the run must end in an error.
- * Returns whether it did; *n_faults: how many faults the layer made. */
+static void
+clean_close (Clean * clean)
+{
+  run_clear (&clean->run);
+  free_test_frames (clean->frames);
+}
+
+/* One run of clean's chain and frames with the fault `kind` (a plan of
+ * faultlayer.c) at its k-th creation or submission of n, against the
+ * clean run (check_faulted_run()); with `must_fail`, the run must end in
+ * an error. Returns whether it did; *n_faults: how many faults the layer
+ * made. */
 static gboolean
-faulted_run (const gchar * chain, const GstVideoInfo * info,
-    GstBuffer ** frames, const Run * clean, const gchar * kind, gulong k,
-    gulong n, gboolean must_fail, gulong * n_faults)
+faulted_run (const Clean * clean, const gchar * kind, gulong k, gulong n,
+    gboolean must_fail, gulong * n_faults)
 {
   gchar *plan = g_strdup_printf ("%s:%lu", kind, k);
-  gchar *what = g_strdup_printf ("%s, %s of %lu", chain, plan, n);
+  gchar *what = g_strdup_printf ("%s, %s of %lu", clean->chain, plan, n);
   gulong c0, s0, f0, c1, s1, f1;
   gboolean failed;
   Run run;
 
   fail_unless (fault_arm (plan));
   fault_counts (&c0, &s0, &f0);
-  run_pipeline (chain, info, frames, N_FRAMES, &run);
+  run_pipeline (clean->chain, &clean->info, clean->frames, N_FRAMES, &run);
   fault_counts (&c1, &s1, &f1);
-  check_faulted_run (&run, clean, what);
+  check_faulted_run (&run, &clean->run, what);
   failed = run.n_errors > 0;
   fail_unless (failed || !must_fail, "%s: no error", what);
   GST_INFO ("%s: %u frames, %s", what, run.outs->len,
@@ -262,16 +284,13 @@ faulted_run (const gchar * chain, const GstVideoInfo * info,
  * would pass for nothing. */
 GST_START_TEST (test_layer_active)
 {
-  GstVideoInfo info;
-  GstBuffer **frames = test_frames (&info, 1);
-  gulong counted, submits;
-  Run run;
+  Clean clean;
 
-  clean_run (chains[0], &info, frames, &run, &counted, &submits);
-  fail_unless (counted > 0 && submits >= N_FRAMES, "the fault layer saw %lu "
-      "creations and %lu submissions", counted, submits);
-  run_clear (&run);
-  free_test_frames (frames);
+  clean_open (&clean, chains[0], 1);
+  fail_unless (clean.counted > 0 && clean.submits >= N_FRAMES, "the fault "
+      "layer saw %lu creations and %lu submissions", clean.counted,
+      clean.submits);
+  clean_close (&clean);
 }
 
 GST_END_TEST;
@@ -280,24 +299,20 @@ GST_END_TEST;
  * the last and every one between. */
 GST_START_TEST (test_out_of_memory_everywhere)
 {
-  const gchar *chain = chains[__i__];
-  GstVideoInfo info;
-  GstBuffer **frames = test_frames (&info, 100 + __i__);
-  gulong counted, submits, k, n_faults, errors = 0;
-  Run clean;
+  gulong k, n_faults, errors = 0;
+  Clean clean;
 
-  clean_run (chain, &info, frames, &clean, &counted, &submits);
-  for (k = 1; k <= counted; k++) {
-    errors += faulted_run (chain, &info, frames, &clean, "oom", k, counted,
-        FALSE, &n_faults);
+  clean_open (&clean, chains[__i__], 100 + __i__);
+  for (k = 1; k <= clean.counted; k++) {
+    errors += faulted_run (&clean, "oom", k, clean.counted, FALSE,
+        &n_faults);
     fail_unless_equals_int (n_faults, 1);
   }
   /* most creations happen once, and their failure has no way around it */
   fail_unless (errors > 0, "%s: no allocation failure led to an error",
-      chain);
+      clean.chain);
   fail_unless (fault_arm ("none"));
-  run_clear (&clean);
-  free_test_frames (frames);
+  clean_close (&clean);
 }
 
 GST_END_TEST;
@@ -306,27 +321,24 @@ GST_END_TEST;
  * frames before it correct, and a new pipeline works again. */
 GST_START_TEST (test_device_lost)
 {
-  const gchar *chain = chains[__i__];
-  GstVideoInfo info;
-  GstBuffer **frames = test_frames (&info, 200 + __i__);
-  gulong counted, submits, k, n_faults;
+  gulong k, n_faults;
   guint kind;
-  Run clean, run;
+  Clean clean;
+  Run run;
 
-  clean_run (chain, &info, frames, &clean, &counted, &submits);
+  clean_open (&clean, chains[__i__], 200 + __i__);
   for (kind = 0; kind < 2; kind++)
-    for (k = 1; k <= submits; k++)
-      faulted_run (chain, &info, frames, &clean, kind ? "lost-wait" : "lost",
-          k, submits, TRUE, &n_faults);
+    for (k = 1; k <= clean.submits; k++)
+      faulted_run (&clean, kind ? "lost-wait" : "lost", k, clean.submits,
+          TRUE, &n_faults);
   /* the application starts over on a fresh device */
   fail_unless (fault_arm ("none"));
-  run_pipeline (chain, &info, frames, N_FRAMES, &run);
-  check_faulted_run (&run, &clean, "after the losses");
-  fail_unless (run.n_errors == 0, "%s after the losses: %s", chain,
+  run_pipeline (clean.chain, &clean.info, clean.frames, N_FRAMES, &run);
+  check_faulted_run (&run, &clean.run, "after the losses");
+  fail_unless (run.n_errors == 0, "%s after the losses: %s", clean.chain,
       run.first_error);
   run_clear (&run);
-  run_clear (&clean);
-  free_test_frames (frames);
+  clean_close (&clean);
 }
 
 GST_END_TEST;
