@@ -283,6 +283,14 @@ harness_fx_check_deterministic (HarnessFx * fx)
       fx->algorithm);
 }
 
+guint
+harness_fx_push_changes (HarnessFx * fx, guint tol, gboolean poison,
+    Mismatch * mm)
+{
+  return harness_push_changes (fx->h, &fx->pts, &fx->info, fx->algorithm,
+      fx->rand, tol, poison, mm);
+}
+
 void
 harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
     guint n_frames)

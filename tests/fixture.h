@@ -167,6 +167,10 @@ void harness_fx_check_caps_changes (HarnessFx * fx);
 /* Identical inputs give identical outputs (check_deterministic()). */
 void harness_fx_check_deterministic (HarnessFx * fx);
 
+/* harness_push_changes() on fx's harness, with its random stream. */
+guint harness_fx_push_changes (HarnessFx * fx, guint tol, gboolean poison,
+    Mismatch * mm);
+
 /* check_toggled_while_streaming() on fx's harness and element: n_frames
  * of the element's content, within its tolerance. */
 void harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,

@@ -694,8 +694,7 @@ GST_START_TEST (test_sigma_y_radius)
   for (a = 0; a < N_ALGORITHMS; a++) {
     fx_set_algorithm (&fx, algorithms[a]);
     fx_blur (&fx, 0.01, -1, 0, 0.0);
-    fail_unless (harness_push_changes (fx.base.h, &fx.base.pts, &fx.base.info, fx.base.algorithm,
-            fx.base.rand, 0, TRUE, &mm) == 0,
+    fail_unless (harness_fx_push_changes (&fx.base, 0, TRUE, &mm) == 0,
         "VKTILE_SEED=%u sigma 0.01 algorithm %s changed %u values (first at "
         "%d,%d: %u for %u)", base_seed, algorithms[a], mm.count, mm.x, mm.y,
         mm.got, mm.want);

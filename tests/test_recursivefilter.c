@@ -933,10 +933,9 @@ GST_START_TEST (test_identity_and_change)
   fx_init (&fx, 1100);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  fail_unless (harness_push_changes (fx.base.h, &fx.base.pts, &fx.base.info, fx.base.algorithm,
-          fx.base.rand, 1, FALSE, &mm) > 64 * 48 * 4 / 2,
-      "the default Gaussian left a random frame nearly unchanged (%u values "
-      "differ)", mm.count);
+  fail_unless (harness_fx_push_changes (&fx.base, 1, FALSE, &mm) >
+      64 * 48 * 4 / 2, "the default Gaussian left a random frame nearly "
+      "unchanged (%u values differ)", mm.count);
 
   for (i = 0; i < 4; i++) {
     switch (i) {
@@ -956,8 +955,7 @@ GST_START_TEST (test_identity_and_change)
         fx_custom (&fx, 1.0, zero, 1, REF_IIR_BOTH);
         break;
     }
-    fail_unless (harness_push_changes (fx.base.h, &fx.base.pts, &fx.base.info, fx.base.algorithm,
-            fx.base.rand, 0, TRUE, &mm) == 0,
+    fail_unless (harness_fx_push_changes (&fx.base, 0, TRUE, &mm) == 0,
         "identity case %u changed %u values (first at %d,%d: %u for %u)", i,
         mm.count, mm.x, mm.y, mm.got, mm.want);
   }

@@ -819,14 +819,12 @@ GST_START_TEST (test_filter_changes_frame)
   fx_init (&fx, 1500);
   fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  fail_unless (harness_push_changes (fx.base.h, &fx.base.pts, &fx.base.info, fx.base.algorithm,
-          fx.base.rand, 1, FALSE, &mm) > 64 * 48 * 4 / 2,
-      "gaussian3 left a random frame nearly unchanged (%u values differ)",
-      mm.count);
+  fail_unless (harness_fx_push_changes (&fx.base, 1, FALSE, &mm) >
+      64 * 48 * 4 / 2, "gaussian3 left a random frame nearly unchanged (%u "
+      "values differ)", mm.count);
 
   fx_set_kernel (&fx, id, 9);
-  fail_unless (harness_push_changes (fx.base.h, &fx.base.pts, &fx.base.info, fx.base.algorithm,
-          fx.base.rand, 0, FALSE, &mm) == 0,
+  fail_unless (harness_fx_push_changes (&fx.base, 0, FALSE, &mm) == 0,
       "the identity kernel changed %u values", mm.count);
   fx_clear (&fx);
 }
