@@ -81,13 +81,18 @@ fx_reference_clear (HarnessFx * base)
 }
 
 const FxElement fx_element = {
-  .name = ELEMENT, .algorithm = "tiled",
-  .init = fx_reference_init, .clear = fx_reference_clear,
-  .filter = iir_filter, .describe = iir_describe,
-  .rounding_bound = iir_rounding_bound, .rounding_depth = 8,
+  .name = ELEMENT,
+  .algorithm = "tiled",
+  .init = fx_reference_init,
+  .clear = fx_reference_clear,
+  .filter = iir_filter,
+  .describe = iir_describe,
+  .rounding_bound = iir_rounding_bound,
+  .rounding_depth = 8,
   .ties_down_reference = TRUE,
   .restart = iir_restart,
-  .tol = TOL, .content = CONTENT_ANY,
+  .tol = TOL,
+  .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

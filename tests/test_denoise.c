@@ -109,11 +109,16 @@ fx_reference_clear (HarnessFx * base)
 
 static const FxElement fx_element = {
   .name = ELEMENT,
-  .init = fx_reference_init, .clear = fx_reference_clear,
-  .filter = denoise_filter, .describe = denoise_describe,
-  .rounding_bound = denoise_rounding_bound, .rounding_depth = 8,
-  .restart = denoise_restart, .checked = denoise_checked,
-  .tol = TOL, .content = CONTENT_ANY,
+  .init = fx_reference_init,
+  .clear = fx_reference_clear,
+  .filter = denoise_filter,
+  .describe = denoise_describe,
+  .rounding_bound = denoise_rounding_bound,
+  .rounding_depth = 8,
+  .restart = denoise_restart,
+  .checked = denoise_checked,
+  .tol = TOL,
+  .content = CONTENT_ANY,
 };
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */

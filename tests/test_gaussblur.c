@@ -161,12 +161,16 @@ fx_reference_init (HarnessFx * base)
 }
 
 static const FxElement fx_element = {
-  .name = ELEMENT, .algorithm = "auto",
+  .name = ELEMENT,
+  .algorithm = "auto",
   .init = fx_reference_init,
-  .filter = gauss_filter, .describe = gauss_describe,
-  .rounding_bound = gauss_rounding_bound, .rounding_depth = 8,
+  .filter = gauss_filter,
+  .describe = gauss_describe,
+  .rounding_bound = gauss_rounding_bound,
+  .rounding_depth = 8,
   .ties_down_reference = TRUE,
-  .tol = TOL, .content = CONTENT_ANY,
+  .tol = TOL,
+  .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

@@ -61,7 +61,8 @@ fx_reference_init (HarnessFx * base)
 static const FxElement fx_element = {
   .name = ELEMENT,
   .init = fx_reference_init,
-  .filter = pixelate_filter, .describe = pixelate_describe,
+  .filter = pixelate_filter,
+  .describe = pixelate_describe,
   .content = CONTENT_ANY,
 };
 

@@ -113,12 +113,15 @@ fx_reference_init (HarnessFx * base)
 }
 
 static const FxElement fx_element = {
-  .name = "tiledconv", .algorithm = "tiled",
+  .name = "tiledconv",
+  .algorithm = "tiled",
   .init = fx_reference_init,
-  .filter = tiledconv_filter, .describe = tiledconv_describe,
+  .filter = tiledconv_filter,
+  .describe = tiledconv_describe,
   .rounding_bound = tiledconv_rounding_bound,
   .ties_down_reference = TRUE,
-  .tol = 1, .content = CONTENT_NOISE,
+  .tol = 1,
+  .content = CONTENT_NOISE,
 };
 
 /* n taps summing to 1 with some negative ones: outputs stay near the input
