@@ -292,8 +292,7 @@ harness_fx_push_changes (HarnessFx * fx, guint tol, gboolean poison,
 }
 
 void
-harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle,
-    guint n_frames)
+harness_fx_check_toggled (HarnessFx * fx, const Toggle * toggle, guint n_frames)
 {
   check_toggled_while_streaming (fx->h, fx->el, &fx->info, fx->rand,
       fx->element->content, &fx->pts, fx->algorithm, toggle, n_frames,

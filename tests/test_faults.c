@@ -304,8 +304,7 @@ GST_START_TEST (test_out_of_memory_everywhere)
 
   clean_open (&clean, chains[__i__], 100 + __i__);
   for (k = 1; k <= clean.counted; k++) {
-    errors += faulted_run (&clean, "oom", k, clean.counted, FALSE,
-        &n_faults);
+    errors += faulted_run (&clean, "oom", k, clean.counted, FALSE, &n_faults);
     fail_unless_equals_int (n_faults, 1);
   }
   /* most creations happen once, and their failure has no way around it */

@@ -636,8 +636,7 @@ GST_START_TEST (test_imported_planes_apart)
   GPtrArray *got, *want;
   guint i;
 
-  packed = packed_frames (format, 64, 35, N_FRAMES, 8100 + __i__, &info,
-      &caps);
+  packed = packed_frames (format, 64, 35, N_FRAMES, 8100 + __i__, &info, &caps);
   apart = g_new (GstBuffer *, N_FRAMES);
   for (i = 0; i < N_FRAMES; i++)
     apart[i] = planes_apart (packed[i], &info);
@@ -724,8 +723,7 @@ GST_START_TEST (test_shared_input_memories)
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 48);
   frames = make_frames (&info, N_FRAMES, 7900, LAYOUT_DEFAULT);
-  want = run_frames_apart ("gaussblur sigma=1.2", caps, frames, N_FRAMES,
-      NULL);
+  want = run_frames_apart ("gaussblur sigma=1.2", caps, frames, N_FRAMES, NULL);
   instance = gst_vulkan_instance_new ();
   fail_unless (gst_vulkan_instance_open (instance, NULL));
   device = gst_vulkan_device_new_with_index (instance, 0);

@@ -369,8 +369,7 @@ smaller_than_kernel_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-FX_GROUP_TEST (test_smaller_than_kernel, 400,
-    smaller_than_kernel_format);
+FX_GROUP_TEST (test_smaller_than_kernel, 400, smaller_than_kernel_format);
 
 /* Target and source ROIs x every algorithm: inside, moved, odd offsets
  * (chroma and byte lanes misaligned), clipped, 1 pixel wide/high, to the
@@ -650,8 +649,7 @@ proposed_pool_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   check_pool_holds_vulkan (base->pool, &base->info);
 }
 
-FX_GROUP_TEST (test_proposed_pool_input, 1050,
-    proposed_pool_format);
+FX_GROUP_TEST (test_proposed_pool_input, 1050, proposed_pool_format);
 
 /* vulkanupload ! video/x-raw(memory:VulkanBuffer) ! tiledconv, fed like
  * videotestsrc feeds it: into buffers of the pool vulkanupload proposes.
