@@ -419,8 +419,7 @@ GST_START_TEST (test_still_and_cut)
   clean = noisy_scene (&fx.base.info, fx.base.rand, 3, 0.0);
   for (t = 0; t < 20; t++) {
     in = noisy_scene (&fx.base.info, fx.base.rand, 3, 5.0);
-    out = harness_push_frame (fx.base.h, gst_buffer_ref (in), &fx.base.pts, &fx.base.info,
-        ELEMENT);
+    out = fx_push (&fx, gst_buffer_ref (in));
     rms_in = rms_from (&fx.base.info, in, clean);
     rms_out = rms_from (&fx.base.info, out, clean);
     gst_buffer_unref (out);
@@ -432,8 +431,7 @@ GST_START_TEST (test_still_and_cut)
 
   clean = noisy_scene (&fx.base.info, fx.base.rand, 4, 0.0);
   in = noisy_scene (&fx.base.info, fx.base.rand, 4, 5.0);
-  out = harness_push_frame (fx.base.h, gst_buffer_ref (in), &fx.base.pts, &fx.base.info,
-      NULL);
+  out = fx_push (&fx, gst_buffer_ref (in));
   rms_out = rms_from (&fx.base.info, out, clean);
   rms_in = rms_from (&fx.base.info, in, clean);
   fail_unless (rms_out < rms_in, "the frame after a cut is %.2f codes rms "
