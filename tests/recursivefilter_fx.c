@@ -157,7 +157,8 @@ fx_random_custom (Fx * fx, guint k, RefIirDirection d)
 void
 fx_set_axes (Fx * fx, RefIirAxes axes)
 {
-  gst_util_set_object_arg (G_OBJECT (fx->base.el), "axes", ref_iir_axes_nick (axes));
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "axes",
+      ref_iir_axes_nick (axes));
   fx->ref.axes = axes;
 }
 

@@ -351,12 +351,14 @@ GST_START_TEST (test_noise_estimate_texture)
 
   fx_init (&fx, 700 + __i__);
   fx_set_caps (&fx, fmts[__i__], 130, 84);
-  texture = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+  texture =
+      make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   for (t = 0; t < 9; t++) {
     GstBuffer *in = gst_buffer_copy_deep (texture);
     GstVideoFrame f;
 
-    fail_unless (gst_video_frame_map (&f, &fx.base.info, in, GST_MAP_READWRITE));
+    fail_unless (gst_video_frame_map (&f, &fx.base.info, in,
+            GST_MAP_READWRITE));
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++) {
       gdouble maxv = ref_comp_maxv (fx.base.info.finfo, c);
       for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)

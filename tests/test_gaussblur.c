@@ -1034,8 +1034,8 @@ GST_START_TEST (test_roi_meta)
   fx_set_algorithm (&fx, algos[__i__]);
   fx_blur (&fx, 9.0, -1, 0, 0.0);
   fx_set_border_rand (&fx, borders[__i__]);
-  g_object_set (fx.base.el, "roi-meta", " face , license-plate", "roi-padding", 2,
-      NULL);
+  g_object_set (fx.base.el, "roi-meta", " face , license-plate", "roi-padding",
+      2, NULL);
   harness_fx_check_roi_meta (&fx.base, n_roi_meta_regions, listed, 2,
       "roi-meta face,license-plate");
   harness_fx_check_roi_meta (&fx.base, 0, listed, 2,

@@ -223,7 +223,8 @@ GST_START_TEST (test_refused_border)
   Fx fx;
 
   fx_init (&fx, 2300);
-  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (fx.base.el), "border");
+  pspec =
+      g_object_class_find_property (G_OBJECT_GET_CLASS (fx.base.el), "border");
   fail_unless (pspec != NULL && G_IS_PARAM_SPEC_ENUM (pspec));
   values = G_PARAM_SPEC_ENUM (pspec)->enum_class;
   fail_unless_equals_int (values->n_values, 2);
@@ -248,7 +249,8 @@ GST_START_TEST (test_refused_border)
   fx_set_border (&fx, REF_BORDER_CONSTANT, 0.8);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
     gst_util_set_object_arg (G_OBJECT (fx.base.el), "border", bad[i]);
-    fail_unless_equals_string (get_enum_nick (fx.base.el, "border"), "constant");
+    fail_unless_equals_string (get_enum_nick (fx.base.el, "border"),
+        "constant");
   }
   fx_check (&fx, "constant after refused borders");
   fx_clear (&fx);
@@ -868,7 +870,8 @@ GST_START_TEST (test_gaussian_vs_true)
       fx_set_algorithm (&fx, (s + b) % 2 ? "scanline" : "tiled", 16);
       fx_gaussian (&fx, sigmas[s]);
       fx_set_border_rand (&fx, b);
-      fail_unless (gst_video_frame_map (&fin, &fx.base.info, in, GST_MAP_WRITE));
+      fail_unless (gst_video_frame_map (&fin, &fx.base.info, in,
+              GST_MAP_WRITE));
       for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++)
         fill_smooth (&fin, fx.base.rand, c, 12.0, 0.01);
       gst_video_frame_unmap (&fin);
@@ -876,7 +879,8 @@ GST_START_TEST (test_gaussian_vs_true)
       out = fx_push (&fx, gst_buffer_ref (in));
       verify_output (&fx, in, out, "gaussian vs vV reference");
       fail_unless (gst_video_frame_map (&fin, &fx.base.info, in, GST_MAP_READ));
-      fail_unless (gst_video_frame_map (&fout, &fx.base.info, out, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&fout, &fx.base.info, out,
+              GST_MAP_READ));
       for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++) {
         gint w = GST_VIDEO_FRAME_COMP_WIDTH (&fin, c);
         gint h = GST_VIDEO_FRAME_COMP_HEIGHT (&fin, c);

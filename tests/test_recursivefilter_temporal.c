@@ -51,7 +51,9 @@ fx_check_temporal (Fx * fx, GstBufferFlags flags, gboolean blended,
   spbuf = new_frame_buffer (&fx->base.info, &fsp);
   ref_iir_frame (&fin, &fsp, &fx->ref, NULL);
   n = count_diff (&fout, &fsp, TOL);
-  total = GST_VIDEO_INFO_WIDTH (&fx->base.info) * GST_VIDEO_INFO_HEIGHT (&fx->base.info);
+  total =
+      GST_VIDEO_INFO_WIDTH (&fx->base.info) *
+      GST_VIDEO_INFO_HEIGHT (&fx->base.info);
   if (blended)
     fail_unless (n >= total / 10, "VKTILE_SEED=%u %s: only %u values differ "
         "from the spatial filter of the frame alone: no temporal blending?",

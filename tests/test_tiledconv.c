@@ -502,7 +502,8 @@ GST_START_TEST (test_presets)
     /* edge detectors need a bias to be seen at all */
     fx_set_gain (&fx, 1.0, i >= 5 ? 0.5 : 0.0, FALSE);
     fx_check_frame (&fx, LAYOUT_DEFAULT, presets[i]);
-    fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"), presets[i]);
+    fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"),
+        presets[i]);
   }
   fx_clear (&fx);
 }
@@ -943,7 +944,8 @@ GST_START_TEST (test_kernel_from_string)
       "<0, -1, 0, -1, 5, -1, 0, -1, 0>");
   ref_conv_set_preset (&fx.ref, "sharpen");
   fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel <0,-1,0,-1,5,-1,0,-1,0>");
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel-x", "<0.25, 0.5, 0.25>");
+  gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel-x",
+      "<0.25, 0.5, 0.25>");
   gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel-y", "<1, 2, 1>");
   {
     static const gdouble kx[3] = { 0.25, 0.5, 0.25 }, ky[3] = { 1, 2, 1 };
