@@ -9,11 +9,13 @@
  * serves every element (harness_fx_check_*), and so do the tests whose
  * outline is the same for every element: caps changes mid-stream, ROI
  * lists, a VulkanBuffer chain of two, frames in Vulkan memory on both
- * sides, the noise estimate read back.
+ * sides, the noise estimate read back, a property toggled while frames
+ * stream, an output's timing meta.
  *
  * The lower-case macros at the end take a suite's Fx (anything with a
  * HarnessFx `base`), so that a test reads fx_set_caps (&fx, ...) whatever
- * its element. */
+ * its element; FX_GROUP_TEST defines a suite's test over a format
+ * group. */
 #ifndef VKTILE_TESTS_FIXTURE_H
 #define VKTILE_TESTS_FIXTURE_H
 
