@@ -77,7 +77,8 @@ gst_vktile_temporal_install_properties (GObjectClass * klass, guint first_id,
       first_id + GST_VKTILE_TEMPORAL_PROP_NOISE_ESTIMATE,
       gst_param_spec_array ("noise-estimate", "Noise estimate",
           "The noise-sigma that noise-sigma=0 has estimated so far, per "
-          "plane (NV12: Y, then UV), in 8-bit code values; empty while "
+          "plane (NV12: Y, then UV; YUY2 and the other packed 4:2:2 "
+          "formats: Y, then UV), in 8-bit code values; empty while "
           "nothing is estimated. Reading it waits for the GPU to finish "
           "the last frame sent",
           g_param_spec_double ("sigma", "Sigma",
