@@ -51,12 +51,15 @@ for args in "filter=gaussian sigma=3" "filter=gaussian sigma=40" "filter=box rad
   run "$name" recursivefilter $args
 done
 run denoise denoise
+run pixelate-roi pixelate block-size=12 roi-x=80 roi-y=60 roi-width=160 roi-height=120
 
 # The privacy blur: OpenCV's face detector marks the face, gaussblur blurs
-# only there (pipelines/privacy-blur.sh is the whole pipeline, with video).
+# only there, and pixelate turns it into a mosaic (pipelines/privacy-blur.sh
+# is the whole pipeline, with video).
 if gst-inspect-1.0 facedetect >/dev/null 2>&1; then
   SKIP_BUILD=1 "$ROOT/pipelines/privacy-blur.sh" --frames 1 >/dev/null 2>&1 &&
-    echo "  out/privacy-blur.png  (facedetect ! gaussblur roi-meta=face)"
+    echo "  out/privacy-blur.png  (facedetect ! gaussblur roi-meta=face)" &&
+    echo "  out/privacy-pixelate.png  (facedetect ! pixelate roi-meta=face)"
 fi
 
 device=$(GST_DEBUG=vktilefilter:4 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q \
