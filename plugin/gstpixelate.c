@@ -75,13 +75,14 @@ GST_ELEMENT_REGISTER_DEFINE (pixelate, "pixelate", GST_RANK_NONE,
 /* ---- recording a frame ---- */
 
 /* A plane's blocks: block-size luma pixels, in the plane's own samples
- * where it is subsampled (at least one). */
-static void
+ * where it is subsampled (at least one); returns the rows of blocks. */
+static gint
 plane_blocks (const VktPlane * p, guint block_size, PixelatePush * push)
 {
   push->block_w = MAX (1, (gint) block_size >> p->width_sub);
   push->block_h = MAX (1, (gint) block_size >> p->height_sub);
   push->blocks_x = (p->roi.w + push->block_w - 1) / push->block_w;
+  return (p->roi.h + push->block_h - 1) / push->block_h;
 }
 
 static gsize
@@ -89,10 +90,8 @@ plane_scratch_bytes (GstVkTileFilter * filter, const VktPlane * p,
     gpointer data)
 {
   PixelatePush push;
-  gint blocks_y;
+  gint blocks_y = plane_blocks (p, *(const guint *) data, &push);
 
-  plane_blocks (p, *(const guint *) data, &push);
-  blocks_y = (p->roi.h + push.block_h - 1) / push.block_h;
   return (gsize) push.blocks_x * blocks_y * PIXELATE_MEAN_WORDS *
       sizeof (guint32);
 }
@@ -111,8 +110,7 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   gint blocks_y, words;
 
   GST_VKTILE_PUSH_PLANE (&push, p);
-  plane_blocks (p, *(const guint *) data, &push);
-  blocks_y = (p->roi.h + push.block_h - 1) / push.block_h;
+  blocks_y = plane_blocks (p, *(const guint *) data, &push);
   words = vkt_roi_words (&p->roi, p->ncomp, p->cpw, &push.word_x0);
   if ((guint) push.blocks_x > max_groups || (guint) blocks_y > max_groups) {
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,

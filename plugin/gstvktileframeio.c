@@ -570,7 +570,7 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
     set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
     *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
         OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
-    for (i = 0; i < gst_vktile_filter_n_views (info); i++)
+    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
       frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
     return TRUE;
   }
