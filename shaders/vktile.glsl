@@ -111,12 +111,29 @@ uint kept_lanes(uint keep, int wx, int row, uint chan_mask, ivec4 io)
                                                : in_words[io.x + row * io.y + wx]) & keep;
 }
 
+// The lanes of output word `wx` that the plane mask filters, as a mask of
+// their bits.
+uint filtered_lanes(int wx, uint chan_mask)
+{
+  uint m = 0u;
+  [[unroll]] for (int l = 0; l < CPW; l++) {
+    uint bit = (chan_mask >> ((wx * CPW + l) & (NCOMP - 1))) & 1u;
+    m |= (0u - bit) & lane_mask(l);
+  }
+  return m;
+}
+
 // Writes output word `wx` of row `row` from the lanes in `vals` (final
 // values, before rounding). io = (in_base, in_stride, out_base, out_stride)
 // in words; target = the target ROI as lanes [x, y) of a row and rows
 // [z, w). With `checked`, lanes outside the target ROI keep the input and
 // words wholly outside are not written; lanes of components the plane mask
 // leaves out keep the input always (kept_lanes()).
+//
+// The word is put together with bit masks, not a choice per lane: the
+// H100's driver compiled the choice per lane of gaussblur's fused tile so
+// that lane 2 of every other row took the wrong side (packed 4:2:2, whose
+// views filter lanes 0 and 2 or 1 and 3).
 void store_lanes(int wx, int row, vec4 vals, bool checked, bool full_mask,
                  uint chan_mask, ivec4 io, ivec4 target)
 {
@@ -125,19 +142,18 @@ void store_lanes(int wx, int row, vec4 vals, bool checked, bool full_mask,
       return;
   }
   uint word = 0u;
-  uint keep = 0u;
-  [[unroll]] for (int l = 0; l < CPW; l++) {
-    int c = wx * CPW + l;
-    bool inside = full_mask || ((chan_mask >> (c & (NCOMP - 1))) & 1u) != 0u;
-    if (checked)
-      inside = inside && c >= target.x && c < target.y;
-    if (inside)
-      word |= lane_bits(vals[l], l);
-    else
-      keep |= lane_mask(l);
+  [[unroll]] for (int l = 0; l < CPW; l++)
+    word |= lane_bits(vals[l], l);
+  uint filtered = full_mask ? 0xffffffffu : filtered_lanes(wx, chan_mask);
+  if (checked) {
+    [[unroll]] for (int l = 0; l < CPW; l++) {
+      int c = wx * CPW + l;
+      if (c < target.x || c >= target.y)
+        filtered &= ~lane_mask(l);
+    }
   }
-  if (keep != 0u)
-    word |= kept_lanes(keep, wx, row, chan_mask, io);
+  if (filtered != 0xffffffffu)
+    word = (word & filtered) | kept_lanes(~filtered, wx, row, chan_mask, io);
   out_words[io.z + row * io.w + wx] = word;
 }
 
