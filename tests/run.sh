@@ -69,6 +69,8 @@ done
 export GST_PLUGIN_SYSTEM_PATH_1_0=$plugdir GST_PLUGIN_SYSTEM_PATH=$plugdir
 export GST_PLUGIN_PATH_1_0=$BUILD_DIR/plugin GST_PLUGIN_PATH=$BUILD_DIR/plugin
 export GST_REGISTRY_1_0=$BUILD_DIR/tests/registry.bin GST_REGISTRY=$BUILD_DIR/tests/registry.bin
+# the benchmark of the build under test, wherever that build now lies
+export VKTILE_BENCH=$BUILD_DIR/bench/vktile-bench
 export CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-300}
 export CK_VERBOSITY=verbose
 export GST_DEBUG_NO_COLOR=1
