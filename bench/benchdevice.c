@@ -66,6 +66,7 @@ bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
   /* The helper reads its timestamps only when every slot was written. */
   vkt_compute_timestamp (b->compute, VKT_TS_UPLOADED);
   vkt_compute_timestamp (b->compute, VKT_TS_FILTERED);
+  vkt_compute_timestamp (b->compute, VKT_TS_WRITTEN_OUT);
   if (!vkt_compute_submit_wait (b->compute, error))
     return FALSE;
   *ns = vkt_compute_elapsed_ns (b->compute, VKT_TS_START, VKT_TS_UPLOADED);

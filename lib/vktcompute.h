@@ -77,6 +77,7 @@ typedef enum
   VKT_TS_START,
   VKT_TS_UPLOADED,
   VKT_TS_FILTERED,
+  VKT_TS_WRITTEN_OUT,            /* after copies of the output into images */
   VKT_TS_COUNT
 } VktTimestamp;
 
@@ -117,6 +118,19 @@ void vkt_compute_stream_next (VktCompute * compute);
 void vkt_compute_streams_end (VktCompute * compute);
 void vkt_compute_copy (VktCompute * compute, VkBuffer src, VkBuffer dst,
     guint n_regions, const VkBufferCopy * regions);
+
+/* Images (vktimage.c): plane `plane` of a GstVulkanImageMemory of the
+ * compute's device copied to or from `rows` rows of `row_bytes` bytes,
+ * `stride` bytes apart at `offset` in a buffer, with the layout
+ * transition and barrier state gstvulkan's elements share. FALSE, with
+ * nothing recorded, when the image cannot hold the plane. */
+gboolean vkt_image_is_usable (GstMemory * mem, GstVulkanDevice * device);
+gboolean vkt_compute_copy_image_to_buffer (VktCompute * compute,
+    GstMemory * image, guint plane, VkBuffer dst, VkDeviceSize offset,
+    guint stride, guint row_bytes, guint rows, GError ** error);
+gboolean vkt_compute_copy_buffer_to_image (VktCompute * compute, VkBuffer src,
+    VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
+    GstMemory * image, guint plane, GError ** error);
 void vkt_compute_timestamp (VktCompute * compute, VktTimestamp slot);
 /* Takes a reference to `object` (a GstMemory or GstBuffer) until the fence
  * of the submission being recorded has signalled. */

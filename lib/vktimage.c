@@ -1,0 +1,191 @@
+/* vktimage.c: copies between gstvulkan's images (memory:VulkanImage) and
+ * the storage buffers vktile's shaders work in, recorded into the frame's
+ * command buffer. Each copy moves the image to the transfer layout it
+ * needs with a barrier built from, and written back to, the image
+ * memory's barrier state (GstVulkanImageMemory.barrier): the state
+ * gstvulkan's own elements read and update, so that the element before
+ * and the element after order their work against ours. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "vktcompute-private.h"
+
+/* Bytes per texel of plane `plane` of the image formats gstvulkan makes
+ * for video (one image per plane in 1.22; one multi-planar image in the
+ * Vulkan video decoders of 1.24 and later); 0 for others. */
+static guint
+texel_bytes (VkFormat format, guint plane)
+{
+  switch (format) {
+    case VK_FORMAT_R8_UNORM:
+      return 1;
+    case VK_FORMAT_R8G8_UNORM:
+    case VK_FORMAT_R16_UNORM:
+      return 2;
+    case VK_FORMAT_R8G8B8A8_UNORM:
+    case VK_FORMAT_B8G8R8A8_UNORM:
+    case VK_FORMAT_A8B8G8R8_UNORM_PACK32:
+    case VK_FORMAT_R16G16_UNORM:
+      return 4;
+    case VK_FORMAT_R16G16B16A16_UNORM:
+      return 8;
+    case VK_FORMAT_G8_B8R8_2PLANE_420_UNORM:
+    case VK_FORMAT_G8_B8R8_2PLANE_422_UNORM:
+      return plane == 0 ? 1 : 2;
+    case VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM:
+    case VK_FORMAT_G8_B8_R8_3PLANE_422_UNORM:
+    case VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM:
+      return 1;
+    case VK_FORMAT_G10X6_B10X6R10X6_2PLANE_420_UNORM_3PACK16:
+    case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM:
+      return plane == 0 ? 2 : 4;
+    default:
+      return 0;
+  }
+}
+
+static gboolean
+multi_planar (VkFormat format)
+{
+  switch (format) {
+    case VK_FORMAT_G8_B8R8_2PLANE_420_UNORM:
+    case VK_FORMAT_G8_B8R8_2PLANE_422_UNORM:
+    case VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM:
+    case VK_FORMAT_G8_B8_R8_3PLANE_422_UNORM:
+    case VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM:
+    case VK_FORMAT_G10X6_B10X6R10X6_2PLANE_420_UNORM_3PACK16:
+    case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM:
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+gboolean
+vkt_image_is_usable (GstMemory * mem, GstVulkanDevice * device)
+{
+  return gst_is_vulkan_image_memory (mem)
+      && ((GstVulkanImageMemory *) mem)->device == device;
+}
+
+/* The copy region of `rows` rows of `row_bytes` bytes of image plane
+ * `plane`, `stride` bytes apart at `offset` in the buffer; FALSE with an
+ * error when the image cannot hold them or its format is not one the
+ * copy knows. */
+static gboolean
+plane_region (GstVulkanImageMemory * img, guint plane, VkDeviceSize offset,
+    guint stride, guint row_bytes, guint rows, VkBufferImageCopy * region,
+    GError ** error)
+{
+  VkFormat format = img->create_info.format;
+  gboolean planar = multi_planar (format);
+  guint texel = texel_bytes (format, planar ? plane : 0);
+  guint width = img->create_info.extent.width;
+  guint height = img->create_info.extent.height;
+  guint texels;
+
+  if (texel == 0 || stride % texel || offset % texel) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "Cannot copy plane %u of an image of Vulkan format %d", plane,
+        (gint) format);
+    return FALSE;
+  }
+  texels = (row_bytes + texel - 1) / texel;
+  /* A multi-planar image's extent is its first plane's; gstvulkan's
+   * image per plane may be a texel narrower than the row GStreamer lays
+   * out for an odd width of packed 4:2:2 (the last chroma pair). */
+  if (!planar) {
+    texels = MIN (texels, width);
+    if ((guint64) texels * texel + texel < row_bytes || height < rows) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "An image of %ux%u texels of %u bytes cannot hold plane %u "
+          "(%u rows of %u bytes)", width, height, texel, plane, rows,
+          row_bytes);
+      return FALSE;
+    }
+  }
+  *region = (VkBufferImageCopy) {
+    .bufferOffset = offset,
+    .bufferRowLength = stride / texel,
+    .bufferImageHeight = rows,
+    .imageSubresource = {
+          .aspectMask = planar ? (VkImageAspectFlags)
+          (VK_IMAGE_ASPECT_PLANE_0_BIT << plane) : VK_IMAGE_ASPECT_COLOR_BIT,
+          .mipLevel = 0,
+          .baseArrayLayer = 0,
+          .layerCount = 1,
+        },
+    .imageOffset = {0, 0, 0},
+    .imageExtent = {texels, rows, 1},
+  };
+  return TRUE;
+}
+
+/* Moves the image to `layout` for transfers that `access` says, after
+ * whatever its barrier state says used it last, and records the move in
+ * that state for the next user. */
+static void
+transition (VkCommandBuffer cmd, GstVulkanImageMemory * img,
+    VkImageLayout layout, VkAccessFlags access)
+{
+  VkPipelineStageFlags src = img->barrier.parent.pipeline_stages;
+  VkImageMemoryBarrier barrier = {
+    .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+    .srcAccessMask = img->barrier.parent.access_flags,
+    .dstAccessMask = access,
+    .oldLayout = img->barrier.image_layout,
+    .newLayout = layout,
+    .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+    .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+    .image = img->image,
+    .subresourceRange = img->barrier.subresource_range,
+  };
+
+  if (barrier.subresourceRange.aspectMask == 0)
+    barrier.subresourceRange = (VkImageSubresourceRange) {
+    VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  vkCmdPipelineBarrier (cmd, src ? src : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+      VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
+  img->barrier.parent.pipeline_stages = VK_PIPELINE_STAGE_TRANSFER_BIT;
+  img->barrier.parent.access_flags = access;
+  img->barrier.image_layout = layout;
+}
+
+gboolean
+vkt_compute_copy_image_to_buffer (VktCompute * c, GstMemory * image,
+    guint plane, VkBuffer dst, VkDeviceSize offset, guint stride,
+    guint row_bytes, guint rows, GError ** error)
+{
+  GstVulkanImageMemory *img = (GstVulkanImageMemory *) image;
+  VkBufferImageCopy region;
+
+  g_return_val_if_fail (c->cur != NULL, FALSE);
+  if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
+          error))
+    return FALSE;
+  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      VK_ACCESS_TRANSFER_READ_BIT);
+  vkCmdCopyImageToBuffer (c->cur->cmd, img->image,
+      VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1, &region);
+  return TRUE;
+}
+
+gboolean
+vkt_compute_copy_buffer_to_image (VktCompute * c, VkBuffer src,
+    VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
+    GstMemory * image, guint plane, GError ** error)
+{
+  GstVulkanImageMemory *img = (GstVulkanImageMemory *) image;
+  VkBufferImageCopy region;
+
+  g_return_val_if_fail (c->cur != NULL, FALSE);
+  if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
+          error))
+    return FALSE;
+  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+      VK_ACCESS_TRANSFER_WRITE_BIT);
+  vkCmdCopyBufferToImage (c->cur->cmd, src, img->image,
+      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  return TRUE;
+}
