@@ -199,6 +199,7 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
   gst_vktile_filter_free_memory (&priv->in_copy);
   gst_vktile_filter_free_memory (&priv->in_staging);
   gst_vktile_filter_free_memory (&priv->out_staging);
+  gst_vktile_filter_free_memory (&priv->out_for_images);
   for (i = 0; i < N_SCRATCH; i++)
     gst_vktile_filter_free_memory (&priv->scratch[i]);
   gst_vktile_filter_free_memory (&priv->temporal_state);

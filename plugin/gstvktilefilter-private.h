@@ -23,6 +23,7 @@ typedef enum
   INPUT_IMPORTED,               /* system memory imported, copied by the GPU */
   INPUT_IMPORTED_IN_PLACE,      /* system memory imported, read by the shaders */
   INPUT_CPU_COPY,               /* system memory copied by the CPU */
+  INPUT_IMAGE,                  /* Vulkan images copied on the GPU */
 } InputPath;
 
 typedef enum
@@ -30,6 +31,7 @@ typedef enum
   OUTPUT_IN_PLACE,              /* the shaders write the output buffer */
   OUTPUT_ACROSS_BUS,            /* the same, host memory of a discrete GPU */
   OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
+  OUTPUT_IMAGE,                 /* computed in a device buffer, copied into images on the GPU */
 } OutputPath;
 
 /* A frame whose GPU work is submitted, waiting to be pushed once it is done
@@ -49,11 +51,12 @@ typedef struct
   gboolean separate_vram;
 
   GstVideoInfo in_info, out_info;
-  gboolean out_vulkan;          /* output caps are memory:VulkanBuffer */
+  gboolean out_vulkan;          /* output caps are memory:VulkanBuffer or VulkanImage */
 
   GstMemory *in_copy;           /* input moved here when it cannot be used in place */
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
+  GstMemory *out_for_images;    /* output computed here, then copied into images */
   GstMemory *scratch[N_SCRATCH];
   /* While a frame's regions of interest are recorded
    * (gst_vktile_filter_record_regions()): each takes its own part of every
@@ -143,6 +146,8 @@ gboolean gst_vktile_filter_prepare_input (GstVkTileFilter * self,
     GError ** error);
 gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
     GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
+gboolean gst_vktile_filter_write_output_images (GstVkTileFilter * self,
+    GstBuffer * outbuf, GError ** error);
 
 /* gstvktileregions.c */
 /* The planes the shaders filter ("views"): one a memory plane, but two

@@ -18,10 +18,15 @@ GST_DEBUG_CATEGORY (gst_vktile_filter_debug);
 #define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, " \
     "NV12, Y444, P010_10LE, I420_10LE, Y444_16LE, NV21, NV16, Y42B, ARGB, " \
     "ABGR, xRGB, xBGR, AYUV, YUY2, UYVY, YVYU }"
+/* The formats of VKTILE_FORMATS that gstvulkan 1.22 makes images of. */
+#define VKTILE_IMAGE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, " \
+    "I420, NV12, Y444, NV21, Y42B, ARGB, ABGR, xRGB, xBGR, AYUV, YUY2, UYVY }"
 #define VKTILE_CAPS \
     GST_VIDEO_CAPS_MAKE (VKTILE_FORMATS) "; " \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, \
-        VKTILE_FORMATS)
+        VKTILE_FORMATS) "; " \
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE, \
+        VKTILE_IMAGE_FORMATS)
 
 #define DEFAULT_FRAMES_IN_FLIGHT 2
 
@@ -60,6 +65,7 @@ static const gchar *const input_path_names[] = {
   "system memory imported (VK_EXT_external_memory_host) and read in place by "
       "the shaders",
   "system memory copied by the CPU into a host-visible buffer",
+  "images (memory:VulkanImage) copied on the GPU into a storage buffer",
 };
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstVkTileFilter, gst_vktile_filter,
@@ -497,6 +503,8 @@ gst_vktile_filter_transform_caps (GstBaseTransform * bt,
         gst_caps_features_new_empty ());
     gst_caps_append_structure_full (result, gst_structure_copy (s),
         gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER, NULL));
+    gst_caps_append_structure_full (result, gst_structure_copy (s),
+        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE, NULL));
   }
   result = gst_caps_simplify (result);
   if (filter) {
@@ -522,17 +530,19 @@ caps_has_feature (GstCaps * caps, const gchar * feature)
   return FALSE;
 }
 
+/* The structures of `caps` in memory `feature` (NULL: system memory). */
 static GstCaps *
-caps_with_feature (GstCaps * caps, gboolean vulkan)
+caps_with_feature (GstCaps * caps, const gchar * feature)
 {
   GstCaps *result = gst_caps_new_empty ();
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
-    gboolean is_vulkan = f && !gst_caps_features_is_any (f)
-        && gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
-    if (is_vulkan == vulkan)
+    gboolean gpu = f && !gst_caps_features_is_any (f)
+        && (gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER)
+        || gst_caps_features_contains (f, GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE));
+    if (feature ? gpu && gst_caps_features_contains (f, feature) : !gpu)
       gst_caps_append_structure_full (result,
           gst_structure_copy (gst_caps_get_structure (caps, i)),
           gst_caps_features_copy (f));
@@ -540,9 +550,10 @@ caps_with_feature (GstCaps * caps, gboolean vulkan)
   return result;
 }
 
-/* Frames stay in Vulkan buffers only where downstream says explicitly that
- * it takes them: an element with ANY caps (fakesink, filesink, appsink)
- * would map the memory, so it gets host-visible system memory. */
+/* Frames stay in Vulkan memory only where downstream says explicitly that
+ * it takes it: an element with ANY caps (fakesink, filesink, appsink)
+ * would map the memory, so it gets host-visible system memory. Buffers
+ * (what the shaders write) before images (gstvulkan's elements). */
 static GstCaps *
 gst_vktile_filter_fixate_caps (GstBaseTransform * bt,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
@@ -550,9 +561,17 @@ gst_vktile_filter_fixate_caps (GstBaseTransform * bt,
   if (direction == GST_PAD_SINK) {
     GstCaps *peer = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SRC_PAD (bt),
         NULL);
-    gboolean want_vulkan = peer && !gst_caps_is_any (peer)
-        && caps_has_feature (peer, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
-    GstCaps *preferred = caps_with_feature (othercaps, want_vulkan);
+    gboolean explicit = peer && !gst_caps_is_any (peer);
+    const gchar *feature = NULL;
+    GstCaps *preferred;
+
+    if (explicit && caps_has_feature (peer,
+            GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER))
+      feature = GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER;
+    else if (explicit && caps_has_feature (peer,
+            GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE))
+      feature = GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE;
+    preferred = caps_with_feature (othercaps, feature);
 
     if (peer)
       gst_caps_unref (peer);
@@ -627,7 +646,8 @@ gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
       return FALSE;
     }
   priv->out_vulkan = caps_has_feature (outcaps,
-      GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+      GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER)
+      || caps_has_feature (outcaps, GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE);
   GST_OBJECT_LOCK (bt);
   priv->roi_warned = FALSE;     /* a ROI may miss this frame size only */
   GST_OBJECT_UNLOCK (bt);
@@ -652,6 +672,9 @@ gst_vktile_filter_propose_allocation (GstBaseTransform * bt,
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
   gst_query_parse_allocation (query, &caps, NULL);
   if (!caps || !priv->device || !gst_video_info_from_caps (&info, caps))
+    return TRUE;
+  /* Images come from upstream's own image pool. */
+  if (caps_has_feature (caps, GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE))
     return TRUE;
 
   /* The element holds the input buffers of the frames in flight, and one
@@ -681,17 +704,20 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
   GstBufferPool *pool;
   GstStructure *config;
   GstVideoInfo info;
-  gboolean vulkan;
+  gboolean vulkan, image;
   guint min = 2, max = 0;
 
   gst_query_parse_allocation (query, &caps, NULL);
   if (!caps || !gst_video_info_from_caps (&info, caps))
     return FALSE;
   vulkan = caps_has_feature (caps, GST_CAPS_FEATURE_MEMORY_VULKAN_BUFFER);
+  image = caps_has_feature (caps, GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE);
 
   /* Always our own pool: the shaders write storage buffers. Frames that
-   * stay on the GPU live in device-local memory. */
-  pool = gst_vktile_buffer_pool_new (priv->device, !vulkan);
+   * stay on the GPU live in device-local memory; images come from
+   * gstvulkan's image pool, written by copies after the shaders. */
+  pool = image ? gst_vulkan_image_buffer_pool_new (priv->device) :
+      gst_vktile_buffer_pool_new (priv->device, !vulkan);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
   /* Downstream's, plus the frames in flight, plus one being recorded. */
@@ -702,7 +728,9 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
     max = min;
   config = gst_buffer_pool_get_config (pool);
   gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
-  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!image)
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
   if (!gst_buffer_pool_set_config (pool, config)) {
     gst_object_unref (pool);
     return FALSE;
@@ -824,6 +852,8 @@ say_paths (GstVkTileFilter * self, InputPath in, OutputPath out)
     "written in place by the shaders",
     "written by the shaders straight into the host-visible output buffer",
     "computed in a host-visible buffer and copied by the CPU",
+    "computed in a storage buffer and copied on the GPU into images "
+        "(memory:VulkanImage)",
   };
   GstVkTileFilterPrivate *priv = PRIV (self);
 
@@ -949,6 +979,12 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   }
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
+  if (rec->path == OUTPUT_IMAGE
+      && !gst_vktile_filter_write_output_images (self, outbuf, error)) {
+    vkt_compute_abandon (compute);
+    return NULL;
+  }
+  vkt_compute_timestamp (compute, VKT_TS_WRITTEN_OUT);
   say_paths (self, rec->in_path, rec->path);
   rec->meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
   if (rec->meta) {
@@ -971,6 +1007,8 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstVkTileTimingMeta *meta = rec->meta;
   gboolean cpu_copy = rec->path == OUTPUT_CPU_COPY, post_messages, ok;
+  /* The output moved after the filter: by the CPU, or into images. */
+  gboolean moved_out = cpu_copy || rec->path == OUTPUT_IMAGE;
   guint64 cpu_download_ns = 0;
   guint limit;
 
@@ -992,7 +1030,7 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   if (ok && meta) {
     gboolean moved_in = frame_moved_in (rec->in_path);
     gst_vktile_timing_meta_set_pending (meta, sync, moved_in,
-        rec->cpu_upload_ns, cpu_copy, cpu_download_ns);
+        rec->cpu_upload_ns, moved_out, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
     GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
         "dispatches, %u regions, cpu %" G_GUINT64_FORMAT " ns",
@@ -1010,7 +1048,7 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
             GST_FORMAT_TIME, times.timestamp);
       }
       gst_vktile_timing_messages_add (priv->messages, meta, &times, sync,
-          moved_in, rec->cpu_upload_ns, cpu_copy, cpu_download_ns);
+          moved_in, rec->cpu_upload_ns, moved_out, cpu_download_ns);
     }
   }
   if (!ok) {

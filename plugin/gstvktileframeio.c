@@ -2,8 +2,8 @@
  * the frame layout checks (gst_vktile_filter_check_frame_layout()), the
  * input paths (gst_vktile_filter_prepare_input(): in place, copied on the
  * GPU, host memory imported, staged by the CPU), the output paths
- * (gst_vktile_filter_prepare_output()), and the plane copies and CPU
- * staging copies they make. */
+ * (gst_vktile_filter_prepare_output()), and the plane copies, image
+ * copies and CPU staging copies they make. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -94,6 +94,30 @@ plane_rows (const GstVideoInfo * info, guint plane)
   return 0;
 }
 
+/* A frame in images: one image per plane (gstvulkan 1.22's pools) or one
+ * multi-planar image (the Vulkan decoders of 1.24 and later); whether each
+ * image holds its plane is checked where it is copied. */
+static gboolean
+check_images (GstBuffer * buf, const GstVideoInfo * info, const gchar * what,
+    GError ** error)
+{
+  guint i, n_mem = gst_buffer_n_memory (buf);
+
+  for (i = 0; i < n_mem; i++)
+    if (!gst_is_vulkan_image_memory (gst_buffer_peek_memory (buf, i))) {
+      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+          "the %s buffer mixes Vulkan images with other memory", what);
+      return FALSE;
+    }
+  if (n_mem != 1 && n_mem != GST_VIDEO_INFO_N_PLANES (info)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "the %s buffer holds %u images for the %u planes of %s", what, n_mem,
+        GST_VIDEO_INFO_N_PLANES (info), GST_VIDEO_INFO_NAME (info));
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* Whether `buf` holds the frame `info` describes, laid out as its
  * GstVideoMeta (else the caps) says: each plane's rows inside the memory
  * that holds the plane's first byte — a GPU copy, an import and a mapped
@@ -117,6 +141,8 @@ gst_vktile_filter_check_frame_layout (GstBuffer * buf,
         "the %s buffer holds no memory", what);
     return FALSE;
   }
+  if (gst_is_vulkan_image_memory (gst_buffer_peek_memory (buf, 0)))
+    return check_images (buf, info, what, error);
   whole_buffer_mapped = !meta
       && !gst_is_vulkan_buffer_memory (gst_buffer_peek_memory (buf, 0));
 
@@ -401,6 +427,54 @@ gst_vktile_filter_copy_frame_staging (const GstVideoInfo * info,
   return TRUE;
 }
 
+/* Records the copies between the planes of a frame in images and a
+ * storage buffer laid out as `info` says, in the direction `into_images`.
+ * The images must be of this element's device. */
+static gboolean
+copy_images (GstVkTileFilter * self, GstBuffer * buf, GstMemory * working,
+    gboolean into_images, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *info = into_images ? &priv->out_info : &priv->in_info;
+  VkBuffer vkbuf = ((GstVulkanBufferMemory *) working)->buffer;
+  gboolean one_image = gst_buffer_n_memory (buf) == 1;
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    GstMemory *image = gst_buffer_peek_memory (buf, one_image ? 0 : i);
+    guint image_plane = one_image ? i : 0;
+    gboolean ok;
+
+    if (!vkt_image_is_usable (image, priv->device)) {
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+          "The %s frame is in images of another Vulkan device than this "
+          "element's: give the pipeline's Vulkan elements one device",
+          into_images ? "output" : "input");
+      return FALSE;
+    }
+    if (into_images)
+      ok = vkt_compute_copy_buffer_to_image (priv->compute, vkbuf,
+          info->offset[i], info->stride[i], plane_row_bytes (info, i),
+          plane_rows (info, i), image, image_plane, error);
+    else
+      ok = vkt_compute_copy_image_to_buffer (priv->compute, image,
+          image_plane, vkbuf, info->offset[i], info->stride[i],
+          plane_row_bytes (info, i), plane_rows (info, i), error);
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* After the filter: the output, computed in out_for_images, copied into
+ * the output buffer's images. */
+gboolean
+gst_vktile_filter_write_output_images (GstVkTileFilter * self,
+    GstBuffer * outbuf, GError ** error)
+{
+  return copy_images (self, outbuf, PRIV (self)->out_for_images, TRUE, error);
+}
+
 /* Makes the input frame available to the shaders as one storage buffer
  * with word-aligned planes, moving it only when it must be moved. */
 gboolean
@@ -421,6 +495,18 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
   guint i;
 
   frame_layout (inbuf, info, offsets, strides);
+
+  /* Images (gstvulkan's elements, Vulkan decoders): copied on the GPU. */
+  if (gst_is_vulkan_image_memory (mem0)) {
+    if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, info->size,
+            FALSE, error)
+        || !copy_images (self, inbuf, priv->in_copy, FALSE, error))
+      return FALSE;
+    frame->in = gst_vktile_filter_bind (self, priv->in_copy);
+    set_plane_words (frame, info, 0, info->offset, info->stride, TRUE);
+    *path = INPUT_IMAGE;
+    return TRUE;
+  }
 
   /* A storage buffer of ours (from our pool, or another vktile element). */
   if (n_mem == 1 && is_storage_buffer (self, mem0)
@@ -560,6 +646,17 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
   guint i;
 
   frame_layout (outbuf, info, offsets, strides);
+  if (gst_is_vulkan_image_memory (mem0)) {
+    if (!gst_vktile_filter_ensure_buffer (self, &priv->out_for_images,
+            info->size, FALSE, error))
+      return FALSE;
+    frame->out = gst_vktile_filter_bind (self, priv->out_for_images);
+    set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
+    *path = OUTPUT_IMAGE;
+    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
+      frame->planes[i].out_across_bus = FALSE;
+    return TRUE;
+  }
   if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
       && layout_word_aligned (info, mem0->offset, offsets, strides)) {
     /* Host-visible memory of a discrete GPU too: the shaders' writes cross

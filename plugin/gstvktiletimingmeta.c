@@ -46,8 +46,10 @@ timing_meta_complete (GstVkTileTimingMeta * m)
     m->upload_ns = p->uploaded ? p->cpu_upload_ns +
         vkt_sync_elapsed_ns (s, VKT_TS_START, VKT_TS_UPLOADED) : 0;
     /* The GPU writes the output where downstream reads it (across the bus
-     * for system memory, inside gpu_ns): what is left is the CPU copy. */
-    m->download_ns = p->downloaded ? p->cpu_download_ns : 0;
+     * for system memory, inside gpu_ns): what is left is the CPU copy, or
+     * the GPU's copies into images after the filter. */
+    m->download_ns = p->downloaded ? p->cpu_download_ns +
+        vkt_sync_elapsed_ns (s, VKT_TS_FILTERED, VKT_TS_WRITTEN_OUT) : 0;
     m->pending = NULL;
     m->complete = NULL;
   }
