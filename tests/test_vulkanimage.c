@@ -5,7 +5,9 @@
  * every format gstvulkan makes images of, reading images and writing
  * images, must give the bytes it gives on system memory; the negotiation
  * picks images where downstream asks for them; the timing meta counts the
- * copies into images as the download; the debug line names the path.
+ * copies into images as the download; and vulkansink's window, in an X
+ * server without a screen (Xvfb, grabbed with xwd), shows what the
+ * element gives on system memory.
  *
  * The input images are made by a vktile element that copies every plane
  * (planes=0) into images, not by vulkanupload, whose image path crashes
@@ -22,7 +24,11 @@
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gst/vulkan/vulkan.h>
 
@@ -243,6 +249,190 @@ GST_START_TEST (test_image_negotiation)
 
 GST_END_TEST;
 
+/* ---- on screen ---- */
+
+#define SCREEN_W 320            /* gstvulkan's X11 window opens this size */
+#define SCREEN_H 240
+
+/* The X server goes when the test's process does, should a failed check
+ * end the test before it is stopped. */
+static void
+die_with_parent (gpointer unused)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+static void
+stop_xvfb (GPid pid)
+{
+  kill (pid, SIGTERM);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+}
+
+/* An X server without a screen (Xvfb) of exactly the window's size, so
+ * that the window shows the frame 1:1 and a grab of the root window is a
+ * grab of it. Returns the display's name, or NULL (failed). */
+static gchar *
+start_xvfb (GPid * pid)
+{
+  gchar *display = NULL, *size = g_strdup_printf ("%dx%dx24", SCREEN_W,
+      SCREEN_H);
+  guint n;
+
+  for (n = 90 + getpid () % 50; !display && n < 190; n++) {
+    gchar *name = g_strdup_printf (":%u", n);
+    gchar *socket = g_strdup_printf ("/tmp/.X11-unix/X%u", n);
+    gchar *argv[] = { (gchar *) "Xvfb", name, (gchar *) "-screen",
+      (gchar *) "0", size, (gchar *) "-nolisten", (gchar *) "tcp", NULL
+    };
+    guint waited;
+
+    gchar *lock = g_strdup_printf ("/tmp/.X%u-lock", n);
+
+    if (!g_file_test (socket, G_FILE_TEST_EXISTS)
+        && !g_file_test (lock, G_FILE_TEST_EXISTS)
+        && g_spawn_async (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+            G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+            die_with_parent, NULL, pid, NULL)) {
+      for (waited = 0; waited < 100 && !g_file_test (socket,
+              G_FILE_TEST_EXISTS); waited++)
+        g_usleep (50000);
+      if (g_file_test (socket, G_FILE_TEST_EXISTS))
+        display = g_strdup (name);
+      else
+        stop_xvfb (*pid);
+    }
+    g_free (lock);
+    g_free (socket);
+    g_free (name);
+  }
+  g_free (size);
+  return display;
+}
+
+static guint32
+be32 (const guint8 * p)
+{
+  return GST_READ_UINT32_BE (p);
+}
+
+/* The root window of `display` as BGRx rows of SCREEN_W pixels (xwd's
+ * 32-bit ZPixmap, least significant byte first), or NULL. */
+static guint8 *
+grab_screen (const gchar * display)
+{
+  gchar *argv[] = { (gchar *) "xwd", (gchar *) "-root", (gchar *) "-silent",
+    (gchar *) "-display", (gchar *) display, NULL
+  };
+  gchar *out = NULL;
+  gsize len;
+  guint8 *pixels = NULL;
+  gint status;
+
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL))
+    return NULL;
+  /* xwd's own output can hold NUL bytes: its length from the header. */
+  len = 0;
+  if (out && g_spawn_check_wait_status (status, NULL)) {
+    const guint8 *d = (const guint8 *) out;
+    guint32 header = be32 (d), bpp = be32 (d + 44), bpl = be32 (d + 48),
+        ncolors = be32 (d + 76), w = be32 (d + 16), h = be32 (d + 20);
+    guint y;
+
+    if (bpp == 32 && w == SCREEN_W && h == SCREEN_H && be32 (d + 28) == 0) {
+      len = header + ncolors * 12;
+      pixels = g_malloc (SCREEN_W * SCREEN_H * 4);
+      for (y = 0; y < SCREEN_H; y++)
+        memcpy (pixels + y * SCREEN_W * 4, d + len + y * bpl, SCREEN_W * 4);
+    }
+  }
+  g_free (out);
+  return pixels;
+}
+
+static GstPadProbeReturn
+count_shown (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  g_atomic_int_inc ((gint *) data);
+  return GST_PAD_PROBE_OK;
+}
+
+/* gaussblur straight into vulkansink, in an X server without a screen:
+ * the window shows what gaussblur gives on system memory, byte for byte
+ * (BGRA: the swapchain format lavapipe's X11 surface offers). */
+GST_START_TEST (test_vulkansink_window)
+{
+  const gchar *source = "videotestsrc pattern=smpte num-buffers=1 ! "
+      "video/x-raw,format=BGRA,width=320,height=240,framerate=30/1";
+  gchar *launch = g_strdup_printf ("%s ! imagefreeze ! gaussblur sigma=2 ! "
+      "vulkansink name=sink", source);
+  gchar *ref_launch = g_strdup_printf ("%s ! gaussblur sigma=2 ! appsink "
+      "name=sink", source);
+  GstElement *pipe, *ref_pipe, *sink;
+  GstSample *sample;
+  GstMapInfo map;
+  GstPad *pad;
+  gchar *display;
+  guint8 *screen = NULL;
+  gint shown = 0, waited, x, y, bad = 0;
+  GPid xvfb;
+
+  display = start_xvfb (&xvfb);
+  fail_unless (display != NULL, "cannot start Xvfb (tools/ensure-deps.sh "
+      "installs it)");
+  g_setenv ("DISPLAY", display, TRUE);
+
+  ref_pipe = gst_parse_launch (ref_launch, NULL);
+  sink = gst_bin_get_by_name (GST_BIN (ref_pipe), "sink");
+  gst_element_set_state (ref_pipe, GST_STATE_PLAYING);
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  fail_unless (sample != NULL, "no frame from the system-memory path");
+  gst_object_unref (sink);
+
+  pipe = gst_parse_launch (launch, NULL);
+  fail_unless (pipe != NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipe), "sink");
+  pad = gst_element_get_static_pad (sink, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_shown, &shown,
+      NULL);
+  gst_object_unref (pad);
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  for (waited = 0; waited < 600 && g_atomic_int_get (&shown) < 10; waited++)
+    g_usleep (50000);
+  fail_unless (g_atomic_int_get (&shown) >= 10, "vulkansink showed %d frames",
+      g_atomic_int_get (&shown));
+  screen = grab_screen (display);
+  fail_unless (screen != NULL, "cannot grab the screen of %s with xwd",
+      display);
+
+  gst_buffer_map (gst_sample_get_buffer (sample), &map, GST_MAP_READ);
+  for (y = 0; y < SCREEN_H; y++)
+    for (x = 0; x < SCREEN_W; x++)
+      if (memcmp (screen + (y * SCREEN_W + x) * 4, map.data + (y * SCREEN_W +
+                  x) * 4, 3) && bad++ == 0)
+        GST_ERROR ("first difference at %d,%d", x, y);
+  gst_buffer_unmap (gst_sample_get_buffer (sample), &map);
+  fail_unless_equals_int (bad, 0);
+
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_element_set_state (ref_pipe, GST_STATE_NULL);
+  gst_sample_unref (sample);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  gst_object_unref (ref_pipe);
+  g_free (screen);
+  stop_xvfb (xvfb);
+  g_unsetenv ("DISPLAY");
+  g_free (display);
+  g_free (ref_launch);
+  g_free (launch);
+}
+
+GST_END_TEST;
+
 static const SuiteEntry vulkanimage_tests[] = {
   SUITE_CASE ("images"),
   SUITE_LOOP_TEST (test_images_in_and_out,
@@ -251,6 +441,8 @@ static const SuiteEntry vulkanimage_tests[] = {
       G_N_ELEMENTS (image_formats) * G_N_ELEMENTS (elements)),
   SUITE_TEST (test_image_output_meta),
   SUITE_TEST (test_image_negotiation),
+  SUITE_CASE ("on-screen"),
+  SUITE_TEST (test_vulkansink_window),
 };
 
 SUITE_MAIN ("vulkanimage", vulkanimage_tests, &base_seed, NULL);

@@ -6,7 +6,9 @@ VKTILE_PACKAGES=(meson ninja-build pkg-config gcc libgstreamer1.0-dev
   libxkbcommon-dev libxkbcommon-x11-dev libvulkan-dev glslang-tools spirv-tools
   mesa-vulkan-drivers vulkan-tools gstreamer1.0-tools
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-  check python3-gi gir1.2-gstreamer-1.0)
+  check python3-gi gir1.2-gstreamer-1.0
+  # vulkansink's window in an X server without a screen (test_vulkanimage)
+  xvfb x11-apps)
 
 # What the scripts in pipelines/ use beyond that: OpenCV's face detector and
 # its cascades (privacy-blur.sh), H.264 encoding and decoding (x264enc in
