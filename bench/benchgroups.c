@@ -359,14 +359,16 @@ step_pipeline (Group * g, Subject * s, gdouble * ns, gdouble * gpu_ns,
     s->no_meta = TRUE;
   if (r.metas && r.dispatches == 0)
     s->no_dispatch = TRUE;
-  if (g->kind != GROUP_SYSMEM) {
+  if (g->kind != GROUP_SYSMEM && !s->images) {
     if (r.moved_ns)
       s->left_gpu = TRUE;
     if (!r.device_local)
       s->not_device_local = TRUE;
   }
   *gpu_ns = (gdouble) r.gpu_ns / r.frames;
-  if (s->kind == SUBJECT_ELEMENT)
+  if (s->images)
+    *ns = (gdouble) (r.gpu_ns + r.moved_ns) / r.frames;
+  else if (s->kind == SUBJECT_ELEMENT)
     *ns = *gpu_ns;
   else                          /* the steady state between first and last arrival */
     *ns = r.frames > 1 ? (r.last_us - r.first_us) * 1e3 / (r.frames - 1) : 0;
@@ -402,6 +404,8 @@ group_prepare (Bench * b, Group * g, GError ** error)
     s->pipe = bench_pipe_new (b->instance, s->middle, caps, &err);
     if (!s->pipe)
       subject_fail (s, "cannot build the pipeline", err);
+    else if (s->images)
+      bench_pipe_time_only (s->pipe, "el");
     g_clear_error (&err);
   }
   gst_caps_unref (caps);
@@ -537,26 +541,6 @@ bench_element_middle (const gchar * element, const gchar * props,
       to_gpu ? " ! video/x-raw(memory:VulkanBuffer)" : "");
 }
 
-Group *
-bench_plan_gpu (GArray * configs, GstVideoFormat format, gint w, gint h)
-{
-  Group *g = bench_group_new (GROUP_GPU, format, w, h);
-  guint c;
-
-  for (c = 0; c < configs->len; c++) {
-    Config *cf = &g_array_index (configs, Config, c);
-    gchar *middle = bench_element_middle (cf->element, cf->props, TRUE);
-    group_add (g, SUBJECT_ELEMENT, cf->element, cf->props, middle);
-    g_free (middle);
-    if (c == 0)
-      group_add_aa (g);
-  }
-  group_add (g, SUBJECT_COPY, "floor", "vkCmdCopyBuffer", NULL);
-  group_add (g, SUBJECT_SHADER_COPY, "floor", "shader copy", NULL);
-  group_add_pcie_floors (g);
-  return g;
-}
-
 /* Whether gstvulkan 1.22 can hold the format in a VulkanImage: its
  * gst_vulkan_format_from_video_info() aborts the process on the others
  * (the 10- and 16-bit YUV formats among them). */
@@ -596,6 +580,42 @@ has_vulkan_image_format (GstVideoFormat format)
 }
 
 Group *
+bench_plan_gpu (GArray * configs, GstVideoFormat format, gint w, gint h)
+{
+  Group *g = bench_group_new (GROUP_GPU, format, w, h);
+  guint c;
+
+  for (c = 0; c < configs->len; c++) {
+    Config *cf = &g_array_index (configs, Config, c);
+    gchar *middle = bench_element_middle (cf->element, cf->props, TRUE);
+    group_add (g, SUBJECT_ELEMENT, cf->element, cf->props, middle);
+    g_free (middle);
+    if (c == 0)
+      group_add_aa (g);
+  }
+  /* The same elements between images (what gstvulkan's elements and the
+   * Vulkan decoders speak), made and read by vktile copies that are not
+   * timed: the element's filter and its copies from and into images. */
+  for (c = 0; opt_images && has_vulkan_image_format (format)
+      && c < configs->len; c++) {
+    Config *cf = &g_array_index (configs, Config, c);
+    gchar *middle = g_strdup_printf ("tiledconv planes=0 ! "
+        "video/x-raw(memory:VulkanImage) ! %s name=el %s ! "
+        "video/x-raw(memory:VulkanImage) ! tiledconv planes=0 ! "
+        "video/x-raw(memory:VulkanBuffer)", cf->element, cf->props);
+    gchar *config = g_strdup_printf ("%s%simages in and out", cf->props,
+        *cf->props ? "; " : "");
+    group_add (g, SUBJECT_ELEMENT, cf->element, config, middle)->images = TRUE;
+    g_free (config);
+    g_free (middle);
+  }
+  group_add (g, SUBJECT_COPY, "floor", "vkCmdCopyBuffer", NULL);
+  group_add (g, SUBJECT_SHADER_COPY, "floor", "shader copy", NULL);
+  group_add_pcie_floors (g);
+  return g;
+}
+
+Group *
 bench_plan_sysmem (GArray * stream, GstVideoFormat format, gint w, gint h)
 {
   Group *g = bench_group_new (GROUP_SYSMEM, format, w, h);
@@ -620,6 +640,20 @@ bench_plan_sysmem (GArray * stream, GstVideoFormat format, gint w, gint h)
         "format=%s ! vulkandownload ! video/x-raw,format=%s", fmt, fmt);
     group_add (g, SUBJECT_STREAM, ROUND_TRIP, "", rt)->plane_memories = TRUE;
     g_free (rt);
+    /* ... and each element inside that round trip, images in and out. */
+    for (c = 0; opt_images && c < stream->len; c++) {
+      Config *cf = &g_array_index (stream, Config, c);
+      gchar *config = g_strdup_printf ("%s%sinside " ROUND_TRIP, cf->props,
+          *cf->props ? "; " : "");
+      rt = g_strdup_printf ("vulkanupload ! video/x-raw(memory:VulkanImage),"
+          "format=%s ! %s name=el %s ! video/x-raw(memory:VulkanImage) ! "
+          "vulkandownload ! video/x-raw,format=%s", fmt, cf->element,
+          cf->props, fmt);
+      group_add (g, SUBJECT_STREAM, cf->element, config, rt)->plane_memories =
+          TRUE;
+      g_free (config);
+      g_free (rt);
+    }
   }
   group_add_pcie_floors (g);
   return g;

@@ -33,6 +33,7 @@ struct _BenchPipe
   /* Frames done outside this window (monotonic µs) are not counted. */
   gint64 count_from_us, count_until_us;
   gchar *error;                 /* the first error the bus reported */
+  gchar *timed_element;         /* count only this element's meta (NULL: all) */
 };
 
 static void
@@ -61,6 +62,9 @@ account_sample (BenchPipe * pipe, GstSample * sample)
       && (meta = gst_buffer_iterate_meta_filtered (buf, &state, api))) {
     GstVkTileTimingMeta *m = (GstVkTileTimingMeta *) meta;
     gst_vktile_timing_meta_complete (m);
+    if (pipe->timed_element
+        && g_strcmp0 (m->element_name, pipe->timed_element) != 0)
+      continue;
     gpu_ns += m->gpu_ns;
     moved_ns += m->upload_ns + m->download_ns;
     dispatches += m->dispatches;
@@ -205,6 +209,13 @@ fail:
 }
 
 void
+bench_pipe_time_only (BenchPipe * pipe, const gchar * element_name)
+{
+  g_free (pipe->timed_element);
+  pipe->timed_element = g_strdup (element_name);
+}
+
+void
 bench_pipe_free (BenchPipe * pipe)
 {
   if (!pipe)
@@ -220,6 +231,7 @@ bench_pipe_free (BenchPipe * pipe)
   g_cond_clear (&pipe->cond);
   g_free (pipe->description);
   g_free (pipe->error);
+  g_free (pipe->timed_element);
   g_free (pipe);
 }
 

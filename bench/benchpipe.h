@@ -29,6 +29,8 @@ typedef struct
 BenchPipe *bench_pipe_new (GstVulkanInstance * instance, const gchar * middle,
     GstCaps * caps, GError ** error);
 void bench_pipe_free (BenchPipe * pipe);
+/* Counts only the timing meta of the element named `element_name`. */
+void bench_pipe_time_only (BenchPipe * pipe, const gchar * element_name);
 gboolean bench_pipe_push (BenchPipe * pipe, GstBuffer * const *frames,
     guint n_frames, guint count, gint timeout_s, BenchPipeResult * result,
     GError ** error);

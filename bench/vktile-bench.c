@@ -59,6 +59,7 @@ gint opt_timeout = 60;
 gint opt_device_index = -1;
 gchar *opt_device_name = NULL;
 gboolean opt_verbose = FALSE;
+gboolean opt_images = FALSE;
 gint opt_regions = 0;
 static gchar *opt_streams = NULL;
 static gchar *opt_streams_format = NULL;
@@ -107,6 +108,10 @@ static GOptionEntry entries[] = {
   {"peers", 'p', 0, G_OPTION_ARG_FILENAME, &opt_peers,
         "CSV written by bench/peers.py on the same GPU: shown beside the "
         "matching vktile rows", "FILE"},
+  {"images", 0, 0, G_OPTION_ARG_NONE, &opt_images,
+        "Also time each GPU row's element between Vulkan images "
+        "(memory:VulkanImage) in and out: its filter and its copies from "
+        "and into the images, beside the same element on buffers", NULL},
   {"quick", 'q', 0, G_OPTION_ARG_NONE, &opt_quick,
       "Smoke test: small frames, few rounds (for lavapipe)", NULL},
   {"no-gpu", 0, 0, G_OPTION_ARG_NONE, &opt_no_gpu,

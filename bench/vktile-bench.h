@@ -30,6 +30,7 @@ extern gint opt_timeout;
 extern gint opt_device_index;
 extern gchar *opt_device_name;
 extern gboolean opt_verbose;
+extern gboolean opt_images;
 extern gint opt_regions;
 
 typedef struct
@@ -81,6 +82,9 @@ typedef struct
   gchar *middle;                /* pipeline between appsrc and appsink */
   gboolean is_aa;               /* the repeat of the group's first subject */
   gboolean plane_memories;      /* fed frames of one memory per plane */
+  /* The element reads and writes images (memory:VulkanImage): timed as
+   * its gpu_ns plus the copies its meta counts as upload and download. */
+  gboolean images;
   BenchPipe *pipe;
   gdouble *ns;                  /* per measured round: time per frame */
   gdouble *gpu_ns;              /* per measured round: GPU time per frame */
