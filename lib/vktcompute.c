@@ -15,6 +15,8 @@ GST_DEBUG_CATEGORY (vkt_compute_debug);
 /* Enough for recursivefilter's ~10 dispatches per plane in each of dozens
  * of regions of interest (roi-meta) in one frame. */
 #define MAX_SETS_PER_FRAME 4096
+/* image planes read by shaders in a frame (a few per frame) */
+#define VKT_IMAGE_SETS_PER_FRAME 64
 /* A frame's uniforms: recursivefilter's chunk tails take 10 KB each, up
  * to six of them (three planes, two axes) besides the small ones. */
 #define UNIFORM_SLOT_SIZE (256 * 1024)
@@ -123,9 +125,10 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   GstVulkanPhysicalDevice *phys = device->physical_device;
   const VkQueueFamilyProperties *family =
       &phys->queue_family_props[queue->family];
-  VkDescriptorPoolSize sizes[2] = {
+  VkDescriptorPoolSize sizes[3] = {
     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_SETS_PER_FRAME * 4},
     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, MAX_SETS_PER_FRAME},
+    {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, VKT_IMAGE_SETS_PER_FRAME},
   };
   VkCommandPoolCreateInfo pool_info = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -140,7 +143,7 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   VkDescriptorPoolCreateInfo desc_info = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
     .maxSets = MAX_SETS_PER_FRAME,
-    .poolSizeCount = 2,
+    .poolSizeCount = G_N_ELEMENTS (sizes),
     .pPoolSizes = sizes,
   };
   VkQueryPoolCreateInfo query_info = {
@@ -348,6 +351,7 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
 {
   const VktShader *shader = p->shader;
   VkDescriptorBufferInfo infos[VKT_MAX_BINDINGS];
+  VkDescriptorImageInfo image_infos[VKT_MAX_BINDINGS];
   VkWriteDescriptorSet writes[VKT_MAX_BINDINGS];
   VkDescriptorSetAllocateInfo alloc = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -372,14 +376,19 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     infos[n] = (VkDescriptorBufferInfo) {
     refs[i].buffer, refs[i].offset, refs[i].range ? refs[i].range :
           VK_WHOLE_SIZE};
+    image_infos[n] = (VkDescriptorImageInfo) {
+    VK_NULL_HANDLE, refs[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     writes[n] = (VkWriteDescriptorSet) {
       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
       .dstSet = set,
       .dstBinding = i,
       .descriptorCount = 1,
       .descriptorType = vkt_descriptor_type (shader->bindings[i]),
-      .pBufferInfo = &infos[n],
     };
+    if (shader->bindings[i] == VKT_BIND_SAMPLED_IMAGE)
+      writes[n].pImageInfo = &image_infos[n];
+    else
+      writes[n].pBufferInfo = &infos[n];
     n++;
   }
   vkUpdateDescriptorSets (c->device->device, n, writes, 0, NULL);

@@ -28,6 +28,8 @@ typedef enum
 {
   VKT_BIND_STORAGE,
   VKT_BIND_UNIFORM,
+  /* a sampled image (VktBufferRef.view), read with texelFetch */
+  VKT_BIND_SAMPLED_IMAGE,
   /* declared by an include the shader shares, never read by it: nothing is
    * bound there */
   VKT_BIND_UNUSED,
@@ -64,11 +66,15 @@ typedef struct _VktSync VktSync;
 /* Submissions one VktCompute can have on the GPU at once. */
 #define VKT_SLOTS 8
 
+/* What a binding reads or writes: a buffer range, or for a
+ * VKT_BIND_SAMPLED_IMAGE binding an image view (in
+ * SHADER_READ_ONLY_OPTIMAL layout). */
 typedef struct
 {
   VkBuffer buffer;
   VkDeviceSize offset;
   VkDeviceSize range;
+  VkImageView view;
 } VktBufferRef;
 
 /* Timestamp slots of one frame. */

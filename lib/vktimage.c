@@ -4,12 +4,26 @@
  * needs with a barrier built from, and written back to, the image
  * memory's barrier state (GstVulkanImageMemory.barrier): the state
  * gstvulkan's own elements read and update, so that the element before
- * and the element after order their work against ours. */
+ * and the element after order their work against ours. Images of one
+ * plane of 8-bit components are read by a shader (image_rows.comp)
+ * through a view of their own; the rest by the transfer commands. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "vktcompute-private.h"
+
+#include "image_rows_interface.h"
+#include "image_rows.spv.h"
+
+typedef struct
+{
+IMAGE_ROWS_PUSH_FIELDS} ImageRowsPush;
+
+static const VktShader shader_image_rows = { "image_rows", image_rows_spv,
+  sizeof (image_rows_spv), 2, {VKT_BIND_SAMPLED_IMAGE, VKT_BIND_STORAGE},
+  sizeof (ImageRowsPush), NULL, 0
+};
 
 /* Bytes per texel of plane `plane` of the image formats gstvulkan makes
  * for video (one image per plane in 1.22; one multi-planar image in the
@@ -127,7 +141,7 @@ plane_region (GstVulkanImageMemory * img, guint plane, VkDeviceSize offset,
  * that state for the next user. */
 static void
 transition (VkCommandBuffer cmd, GstVulkanImageMemory * img,
-    VkImageLayout layout, VkAccessFlags access)
+    VkImageLayout layout, VkAccessFlags access, VkPipelineStageFlags stage)
 {
   VkPipelineStageFlags src = img->barrier.parent.pipeline_stages;
   VkImageMemoryBarrier barrier = {
@@ -146,10 +160,96 @@ transition (VkCommandBuffer cmd, GstVulkanImageMemory * img,
     barrier.subresourceRange = (VkImageSubresourceRange) {
     VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
   vkCmdPipelineBarrier (cmd, src ? src : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-      VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
-  img->barrier.parent.pipeline_stages = VK_PIPELINE_STAGE_TRANSFER_BIT;
+      stage, 0, 0, NULL, 0, NULL, 1, &barrier);
+  img->barrier.parent.pipeline_stages = stage;
   img->barrier.parent.access_flags = access;
   img->barrier.image_layout = layout;
+}
+
+static gboolean
+is_plain_view (GstVulkanImageView * view, gpointer unused)
+{
+  const VkComponentMapping *m = &view->create_info.components;
+
+  return view->create_info.format == view->image->create_info.format
+      && view->create_info.subresourceRange.aspectMask ==
+      VK_IMAGE_ASPECT_COLOR_BIT
+      && (m->r == VK_COMPONENT_SWIZZLE_IDENTITY || m->r == VK_COMPONENT_SWIZZLE_R)
+      && (m->g == VK_COMPONENT_SWIZZLE_IDENTITY || m->g == VK_COMPONENT_SWIZZLE_G)
+      && (m->b == VK_COMPONENT_SWIZZLE_IDENTITY || m->b == VK_COMPONENT_SWIZZLE_B)
+      && (m->a == VK_COMPONENT_SWIZZLE_IDENTITY || m->a == VK_COMPONENT_SWIZZLE_A);
+}
+
+/* A view of the whole image with its own format and no swizzle, shared
+ * with the image memory's other users as gstvulkan shares views, and kept
+ * until the fence of the submission being recorded. */
+static VkImageView
+plain_view (VktCompute * c, GstVulkanImageMemory * img)
+{
+  VkImageViewCreateInfo info = {
+    .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+    .image = img->image,
+    .viewType = VK_IMAGE_VIEW_TYPE_2D,
+    .format = img->create_info.format,
+    .components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
+          VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY},
+    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+  };
+  GstVulkanImageView *view = gst_vulkan_image_memory_find_view (img,
+      is_plain_view, NULL);
+  VkImageView handle;
+
+  if (!view && (view = gst_vulkan_image_view_new (img, &info)))
+    gst_vulkan_image_memory_add_view (img, view);
+  if (!view)
+    return VK_NULL_HANDLE;
+  handle = view->view;
+  vkt_compute_keep (c, view);
+  gst_vulkan_image_view_unref (view);
+  return handle;
+}
+
+/* Image plane to buffer rows by image_rows.comp, for images of one plane
+ * of 8-bit components that shaders may sample. FALSE with no error: the
+ * transfer commands are to copy it; FALSE with an error: nothing can. */
+static gboolean
+read_by_shader (VktCompute * c, GstVulkanImageMemory * img, guint plane,
+    VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
+    VkBuffer dst, GError ** error)
+{
+  VkFormat format = img->create_info.format;
+  guint texel = texel_bytes (format, 0);
+  gint32 spec[IMAGE_ROWS_SPEC_COUNT] = { 0 };
+  ImageRowsPush push;
+  VktBufferRef refs[2] = { {VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE},
+  {dst, 0, 0, VK_NULL_HANDLE}
+  };
+  VktPipeline *pipe;
+
+  if (multi_planar (format) || !(img->create_info.usage &
+          VK_IMAGE_USAGE_SAMPLED_BIT) || offset % 4 || stride % 4
+      || (format != VK_FORMAT_R8_UNORM && format != VK_FORMAT_R8G8_UNORM
+          && format != VK_FORMAT_R8G8B8A8_UNORM
+          && format != VK_FORMAT_B8G8R8A8_UNORM))
+    return FALSE;
+  spec[IMAGE_ROWS_SPEC_TEXEL_BYTES] = texel;
+  spec[IMAGE_ROWS_SPEC_BGRA] = format == VK_FORMAT_B8G8R8A8_UNORM;
+  if (!(pipe = vkt_compute_pipeline (c, &shader_image_rows, spec,
+              IMAGE_ROWS_SPEC_COUNT, error)))
+    return FALSE;
+  if (!(refs[0].view = plain_view (c, img)))
+    return FALSE;
+  push.out_base = offset / 4;
+  push.out_stride = stride / 4;
+  push.row_words = (row_bytes + 3) / 4;
+  push.width = img->create_info.extent.width;
+  push.height = rows;
+  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+      VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+  vkt_compute_dispatch (c, pipe, refs, &push,
+      (push.row_words + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
+      (rows + IMAGE_ROWS_GROUP_Y - 1) / IMAGE_ROWS_GROUP_Y);
+  return TRUE;
 }
 
 gboolean
@@ -164,8 +264,13 @@ vkt_compute_copy_image_to_buffer (VktCompute * c, GstMemory * image,
   if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
           error))
     return FALSE;
+  if (read_by_shader (c, img, plane, offset, stride, row_bytes, rows, dst,
+          error))
+    return TRUE;
+  if (error && *error)
+    return FALSE;
   transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-      VK_ACCESS_TRANSFER_READ_BIT);
+      VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
   vkCmdCopyImageToBuffer (c->cur->cmd, img->image,
       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1, &region);
   return TRUE;
@@ -184,7 +289,7 @@ vkt_compute_copy_buffer_to_image (VktCompute * c, VkBuffer src,
           error))
     return FALSE;
   transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-      VK_ACCESS_TRANSFER_WRITE_BIT);
+      VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
   vkCmdCopyBufferToImage (c->cur->cmd, src, img->image,
       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
   return TRUE;

@@ -32,6 +32,7 @@ VkDescriptorType
 vkt_descriptor_type (VktBindType bind)
 {
   return bind == VKT_BIND_UNIFORM ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER :
+      bind == VKT_BIND_SAMPLED_IMAGE ? VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE :
       VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }
 
