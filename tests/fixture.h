@@ -289,18 +289,32 @@ void harness_fx_set_roi_case (HarnessFx * fx, const RoiCase roi);
 #define fx_check_frame(fx, layout, what) \
   harness_fx_check_frame (&(fx)->base, layout, 0, what)
 /* A loop test (__i__: the format group; salt + __i__ its salt) of the
- * suite's Fx: each of the group's formats through `each`, in one
- * harness (harness_fx_for_group()). */
-#define FX_GROUP_TEST(test, salt, each)                               \
+ * suite's Fx whose body, written after it as after GST_START_TEST, runs
+ * for each of the group's formats in turn, all through one harness
+ * (harness_fx_for_group()). In the body `fx` is the suite's Fx, `fmt` the
+ * format, `position` its place in the group, `fi` its index in
+ * all_formats and `lead` that of the group's first. */
+#define FX_GROUP_TEST(test, salt)                                     \
+static void test##_format (Fx * fx, GstVideoFormat fmt, guint position, \
+    guint fi, guint lead);                                            \
+static void                                                           \
+test##_each (HarnessFx * base, GstVideoFormat fmt, guint position,    \
+    guint fi, guint lead)                                             \
+{                                                                     \
+  test##_format (FX (base), fmt, position, fi, lead);                 \
+}                                                                     \
 GST_START_TEST (test)                                                 \
 {                                                                     \
   Fx fx;                                                              \
                                                                       \
   fx_init (&fx, (salt) + __i__);                                      \
-  harness_fx_for_group (&fx.base, __i__, each);                       \
+  harness_fx_for_group (&fx.base, __i__, test##_each);                \
   fx_clear (&fx);                                                     \
 }                                                                     \
-GST_END_TEST
+GST_END_TEST;                                                         \
+static void                                                           \
+test##_format (Fx * fx, GstVideoFormat fmt, guint position, guint fi, \
+    guint lead)
 
 /* a random frame, `what` printf-style */
 #define fx_check(fx, ...) \

@@ -512,7 +512,7 @@ GST_END_TEST;
 /* Every format with a handful of settings that together use every
  * algorithm, every border, sigma-y, an explicit radius and the unsharp
  * mask of both signs; the sigmas give radii 3, 6 and 12 only. */
-/* One step of formats_one: algorithm, blur (fx_blur()'s arguments),
+/* One step of test_formats: algorithm, blur (fx_blur()'s arguments),
  * border b (border-value 0, or a random one for constant), a frame. */
 static void
 formats_step (Fx * fx, const gchar * algorithm, gdouble sigma,
@@ -530,12 +530,8 @@ formats_step (Fx * fx, const gchar * algorithm, gdouble sigma,
 
 /* One format of test_formats, from the element's defaults (the formats of
  * a group share one harness: see format_groups). */
-static void
-formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
-    guint lead)
+FX_GROUP_TEST (test_formats, 100)
 {
-  Fx *fx = FX (base);
-
   fx_set_algorithm (fx, "auto");
   fx_blur (fx, 2.0, -1, 0, 0.0);
   fx_set_border (fx, REF_BORDER_CLAMP, 0.0);
@@ -564,10 +560,8 @@ formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
       "recursive sigma 2 with mirror (runs two-pass)");
   /* every one of these changes a random frame: a copy cannot pass (the
    * count is the group's so far) */
-  fail_unless_equals_int (base->n_changed, base->n_frames);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames);
 }
-
-FX_GROUP_TEST (test_formats, 100, formats_one);
 
 /* Every border x every algorithm (mirror/reflect/wrap with recursive: the
  * exact fallback), on GRAY8, RGBA, NV12 and GRAY16_LE; one sigma per

@@ -338,12 +338,8 @@ GST_END_TEST;
  * axes, on a frame of many 16-pixel tiles, then one on 257x130. The
  * formats of a group (format_groups) go through one harness, each from the
  * element's defaults. */
-static void
-formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
-    guint lead)
+FX_GROUP_TEST (test_formats, 100)
 {
-  Fx *fx = FX (base);
-
   fx_defaults (fx);
   fx_set_caps (fx, fmt, 127, 65);
   fx_check (fx, "defaults (gaussian sigma 2, tiled, automatic tiles)");
@@ -398,10 +394,8 @@ formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
   fx_check (fx, "257x130 custom order 4 both");
   /* every one of these changes a random frame: a copy cannot pass (the
    * count is the group's so far) */
-  fail_unless_equals_int (base->n_changed, base->n_frames);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames);
 }
-
-FX_GROUP_TEST (test_formats, 100, formats_one);
 
 /* On GRAY8, RGBA and NV12: every direction x axes x algorithm for the
  * exponential; custom of order 1-4 x every direction; the Gaussian at
@@ -489,11 +483,8 @@ GST_END_TEST;
  * filter, tile size, border and axes rotate. The formats of a group
  * (format_groups) get the same rotation, so that they share pipelines;
  * the groups' rotations start at different places. */
-static void
-sizes_format (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
-    guint lead)
+FX_GROUP_TEST (test_sizes, 300)
 {
-  Fx *fx = FX (base);
   guint s, alg;
 
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -511,8 +502,6 @@ sizes_format (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
     }
   }
 }
-
-FX_GROUP_TEST (test_sizes, 300, sizes_format);
 
 /* Tile sizes from 1 (rounded up) to 16384, on frames that are many tiles
  * long and not a multiple of any of them (127x65: all of them; 257x130:
@@ -814,9 +803,7 @@ GST_END_TEST;
  * (4-aligned, then odd), buffers from the pool the element proposes, and
  * plain ones again: system memory in and out. The formats of a group
  * (format_groups) go through one harness with the same filters. */
-static void
-padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_padded_input, 800)
 {
   static const Layout layouts[] = { LAYOUT_PADDED, LAYOUT_ODD,
     LAYOUT_PROPOSED_POOL, LAYOUT_DEFAULT
@@ -824,7 +811,6 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
   static const gchar *names[] = { "padded strides (4-aligned)",
     "padded strides (odd)", "the proposed pool", "default strides"
   };
-  Fx *fx = FX (base);
   guint l;
 
   fx_set_caps (fx, fmt, 33, 17);
@@ -835,11 +821,9 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
     fx_check_frame (fx, layouts[l], names[l]);
   }
   /* fx_set_caps drops the pool: look at each format's */
-  if (base->pool)
-    check_pool_holds_vulkan (base->pool, &base->info);
+  if (fx->base.pool)
+    check_pool_holds_vulkan (fx->base.pool, &fx->base.info);
 }
-
-FX_GROUP_TEST (test_padded_input, 800, padded_input_format);
 
 /* ------------------------------------------------------------------------ */
 /* more of the element */

@@ -254,11 +254,8 @@ fx_check_borders_kernels (Fx * fx, const gchar * label)
 
 /* Every algorithm x border mode x kernel size x kernel kind on one format:
  * 180 frames through one harness, properties changed between frames. */
-static void
-matrix_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_matrix, 100)
 {
-  Fx *fx = FX (base);
   guint a;
 
   fx_set_caps (fx, fmt, 37, 21);
@@ -268,19 +265,14 @@ matrix_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
   /* every one of those frames must have been changed by its filter: a
    * shader that copies would be caught here even if the reference agreed */
-  fail_unless_equals_int (base->n_changed, base->n_frames);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames);
 }
-
-FX_GROUP_TEST (test_matrix, 100, matrix_format);
 
 /* The main algorithm on a frame with interior tiles in every format (also
  * GRAY8, whose 32-word tiles are 128 pixels wide): tiled x every border x
  * kernel size x kind, and each baseline with every border. */
-static void
-matrix_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_matrix_large, 150)
 {
-  Fx *fx = FX (base);
   guint a, b;
 
   fx_set_caps (fx, fmt, 300, 100);
@@ -288,23 +280,18 @@ matrix_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   for (a = 1; a < N_ALGORITHMS; a++) {
     fx_set_algorithm (fx, algorithms[a]);
     for (b = 0; b < REF_BORDER_N; b++) {
-      fx_set_border (fx, b, g_rand_double (base->rand));
+      fx_set_border (fx, b, g_rand_double (fx->base.rand));
       fx_random_kernel (fx, (a + b) % KERNEL_KINDS, 3 + 2 * ((a + b) % 3));
       fx_check_frame (fx, LAYOUT_DEFAULT, "large matrix");
     }
   }
 }
 
-FX_GROUP_TEST (test_matrix_large, 150, matrix_large_format);
-
 /* The frame sizes of `sizes` (none a multiple of the 32x32 tile; 1x1 and
  * 2x3 smaller than every kernel) x every algorithm, through caps changes of
  * one harness; border, kernel size and kind rotate. */
-static void
-sizes_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_sizes, 200)
 {
-  Fx *fx = FX (base);
   guint s, a;
 
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -321,16 +308,11 @@ sizes_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-FX_GROUP_TEST (test_sizes, 200, sizes_format);
-
 /* Target/source ROIs on a large frame whose edges cut through tiles, so
  * that the tiled algorithm's border classes meet ROI edges (the full-frame
  * case is test_matrix_large). */
-static void
-roi_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_roi_large, 300)
 {
-  Fx *fx = FX (base);
   guint r;
 
   fx_set_caps (fx, fmt, ROI_LARGE_W, ROI_LARGE_H);
@@ -343,18 +325,13 @@ roi_large_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-FX_GROUP_TEST (test_roi_large, 300, roi_large_format);
-
 /* 5x5 and 7x7 kernels on frames smaller than the kernel, in every border
  * mode (the periodic extension of the border rules). */
-static void
-smaller_than_kernel_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_smaller_than_kernel, 400)
 {
   static const gint small[][2] = { {1, 1}, {2, 3}, {3, 2}, {1, 6}, {4, 1},
   {5, 7}
   };
-  Fx *fx = FX (base);
   guint s, b;
 
   for (s = 0; s < G_N_ELEMENTS (small); s++) {
@@ -369,16 +346,11 @@ smaller_than_kernel_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   }
 }
 
-FX_GROUP_TEST (test_smaller_than_kernel, 400, smaller_than_kernel_format);
-
 /* Target and source ROIs x every algorithm: inside, moved, odd offsets
  * (chroma and byte lanes misaligned), clipped, 1 pixel wide/high, to the
  * edge (width 0), entirely outside (a copy). */
-static void
-roi_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_roi, 500)
 {
-  Fx *fx = FX (base);
   guint r, a;
 
   fx_set_caps (fx, fmt, ROI_SMALL_W, ROI_SMALL_H);
@@ -393,8 +365,6 @@ roi_format (HarnessFx * base, GstVideoFormat fmt, guint i,
     }
   }
 }
-
-FX_GROUP_TEST (test_roi, 500, roi_format);
 
 /* ROI properties at the ends of their ranges: nothing to filter, or clipped
  * to the frame, never a crash or an overflow. */
@@ -611,11 +581,8 @@ GST_END_TEST;
 
 /* Input buffers whose GstVideoMeta gives padded strides and moved planes
  * (4-aligned, then odd), with every algorithm. */
-static void
-padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_padded_input, 1000)
 {
-  Fx *fx = FX (base);
   guint a;
 
   fx_set_caps (fx, fmt, 33, 17);
@@ -629,15 +596,10 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   fx_check_frame (fx, LAYOUT_DEFAULT, "default strides after padded ones");
 }
 
-FX_GROUP_TEST (test_padded_input, 1000, padded_input_format);
-
 /* System-memory caps, upstream writing into the pool tiledconv proposes
  * (host-visible Vulkan buffers, so that no copy is needed). */
-static void
-proposed_pool_format (HarnessFx * base, GstVideoFormat fmt, guint i,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_proposed_pool_input, 1050)
 {
-  Fx *fx = FX (base);
   guint a;
 
   fx_set_caps (fx, fmt, 45, 23);
@@ -647,10 +609,8 @@ proposed_pool_format (HarnessFx * base, GstVideoFormat fmt, guint i,
     fx_set_border (fx, (a + 2 * lead) % REF_BORDER_N, 0.2);
     fx_check_frame (fx, LAYOUT_PROPOSED_POOL, "input from the proposed pool");
   }
-  check_pool_holds_vulkan (base->pool, &base->info);
+  check_pool_holds_vulkan (fx->base.pool, &fx->base.info);
 }
-
-FX_GROUP_TEST (test_proposed_pool_input, 1050, proposed_pool_format);
 
 /* vulkanupload ! video/x-raw(memory:VulkanBuffer) ! tiledconv, fed like
  * videotestsrc feeds it: into buffers of the pool vulkanupload proposes.
