@@ -40,6 +40,11 @@
 
 static guint32 base_seed;
 
+/* The formats of test_roi_planes, one a run. */
+static const GstVideoFormat roi_planes_formats[] = { GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12
+};
+
 /* The fixture, the reference's mirror of the element's properties and
  * its temporal state. */
 typedef struct
@@ -249,16 +254,13 @@ GST_END_TEST;
  * (a change of planes restarts). */
 GST_START_TEST (test_roi_planes)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_I420,
-    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12
-  };
   guint t;
   Fx fx;
 
   fx_init (&fx, 300 + __i__);
   fx_set_noise (&fx, 30.0);
   fx_set_roi (&fx, 5, 3, 40, 21, 8, 1);
-  fx_set_caps (&fx, fmts[__i__], 61, 33);
+  fx_set_caps (&fx, roi_planes_formats[__i__], 61, 33);
   for (t = 0; t < 3; t++)
     fx_check (&fx, "ROI, frame %u", t + 1);
   fx_set_planes_restart (&fx, 0x5);
@@ -452,7 +454,7 @@ static const SuiteEntry denoise_tests[] = {
   SUITE_TEST (test_defaults),
   SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_sizes_borders, 4),
-  SUITE_LOOP_TEST (test_roi_planes, 3),
+  SUITE_LOOP_TEST (test_roi_planes, G_N_ELEMENTS (roi_planes_formats)),
   SUITE_LOOP_TEST (test_restarts_and_long_recursion, 2),
   SUITE_LOOP_TEST (test_vulkan_memory, 3),
   SUITE_TEST (test_still_and_cut),

@@ -39,6 +39,11 @@ static const gint sizes[][2] = {
 
 #define N_SIZES G_N_ELEMENTS (sizes)
 
+/* The formats of test_roi, one a run. */
+static const GstVideoFormat roi_formats[] = { GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420
+};
+
 /* Every format with a handful of settings that together use every
  * algorithm, every border, sigma-y, an explicit radius and the unsharp
  * mask of both signs; the sigmas give radii 3, 6 and 12 only. */
@@ -513,14 +518,11 @@ GST_END_TEST;
  * borders and the unsharp mask rotate. */
 GST_START_TEST (test_roi)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420
-  };
   guint r;
   Fx fx;
 
   fx_init (&fx, 800 + __i__);
-  fx_set_caps (&fx, fmts[__i__], ROI_SMALL_W, ROI_SMALL_H);
+  fx_set_caps (&fx, roi_formats[__i__], ROI_SMALL_W, ROI_SMALL_H);
   for (r = 0; r < n_roi_small_gaussblur; r++) {
     guint k = r + __i__;
 
@@ -638,7 +640,7 @@ const SuiteEntry gaussblur_filter_tests[] = {
   SUITE_TEST (test_recursive_is_recursivefilter),
   SUITE_LOOP_TEST (test_auto, 2),
   SUITE_LOOP_TEST (test_smaller_than_kernel, 2),
-  SUITE_LOOP_TEST (test_roi, 3),
+  SUITE_LOOP_TEST (test_roi, G_N_ELEMENTS (roi_formats)),
   SUITE_LOOP_TEST (test_roi_large, 2),
   SUITE_LOOP_TEST (test_roi_meta, 3),
   SUITE_TEST (test_planes),

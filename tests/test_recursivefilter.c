@@ -50,6 +50,11 @@ static const GstVideoFormat matrix_formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
 };
 
+/* The formats of test_y_row_end_16bit (16-bit lanes), one a run. */
+static const GstVideoFormat row_end_formats[] = { GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_Y444_16LE
+};
+
 /* The frame sizes the tests cover. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
@@ -551,14 +556,11 @@ GST_END_TEST;
  * the next row's first word, which then often stayed unfiltered.) */
 GST_START_TEST (test_y_row_end_16bit)
 {
-  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY16_LE,
-    GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_Y444_16LE
-  };
   guint a;
   Fx fx;
 
   fx_init (&fx, 440 + __i__);
-  fx_set_caps (&fx, formats[__i__], 257, 67);
+  fx_set_caps (&fx, row_end_formats[__i__], 257, 67);
   fx_set_axes (&fx, REF_IIR_AXES_Y);
   for (a = 0; a < 3; a++) {
     fx_set_algorithm (&fx, a == 1 ? "scanline" : "tiled", 0);
@@ -1146,7 +1148,7 @@ static const SuiteEntry recursivefilter_tests[] = {
   SUITE_TAGGED_CASE ("filter", "filter"),
   SUITE_LOOP_TEST (test_sizes, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_tile_sizes, 2),
-  SUITE_LOOP_TEST (test_y_row_end_16bit, 3),
+  SUITE_LOOP_TEST (test_y_row_end_16bit, G_N_ELEMENTS (row_end_formats)),
   SUITE_LOOP_TEST (test_many_chunks, 2),
   SUITE_LOOP_TEST (test_x_rows_coalesced, 2),
   SUITE_LOOP_TEST (test_large_support, 3),

@@ -125,6 +125,11 @@ static const GstVideoFormat adaptive_formats[] = { GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
 };
 
+/* The formats of test_temporal_axes_switch, one a run. */
+static const GstVideoFormat axes_switch_formats[] = { GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_NV12
+};
+
 /* Motion-adaptive smoothing against the reference recursion, in every
  * format: frames of random content (noise-sigma 40, so that the weights
  * span 0 to alpha and the detail kept 0 to all), the spatial filter on
@@ -381,16 +386,13 @@ GST_END_TEST;
  * lanes per word and for both planes of NV12. */
 GST_START_TEST (test_temporal_axes_switch)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_NV12
-  };
   guint t;
   Fx fx;
 
   fx_init (&fx, 950 + __i__);
   fx_set_temporal (&fx, 0.7);
   fx_gaussian (&fx, 1.5);
-  fx_set_caps (&fx, fmts[__i__], 36, 20);
+  fx_set_caps (&fx, axes_switch_formats[__i__], 36, 20);
   fx_check_temporal (&fx, 0, FALSE, "axes switch: first frame");
   fx_check_temporal (&fx, 0, TRUE, "axes switch: xy");
   fx_set_axes (&fx, REF_IIR_AXES_NONE);
@@ -438,7 +440,8 @@ static const SuiteEntry recursivefilter_temporal_tests[] = {
   SUITE_LOOP_TEST (test_temporal_adaptive_still_and_cut, 3),
   SUITE_LOOP_TEST (test_temporal_noise_estimate,
       G_N_ELEMENTS (adaptive_formats)),
-  SUITE_LOOP_TEST (test_temporal_axes_switch, 3),
+  SUITE_LOOP_TEST (test_temporal_axes_switch,
+      G_N_ELEMENTS (axes_switch_formats)),
 
   SUITE_CASE ("memory"),
   SUITE_LOOP_TEST (test_temporal_adaptive_vulkan_memory,
