@@ -288,6 +288,24 @@ void harness_fx_set_roi_case (HarnessFx * fx, const RoiCase roi);
   harness_fx_check_buffer (&(fx)->base, in, what)
 #define fx_check_frame(fx, layout, what) \
   harness_fx_check_frame (&(fx)->base, layout, 0, what)
+/* A test of the suite's Fx (a loop test too: salt + __i__ its salt)
+ * whose body, written after it as after GST_START_TEST, runs on the
+ * fixture opened before it (fx_init()) and closed after it (fx_clear()):
+ * in the body `fx` is the suite's Fx, and __i__ the loop's index. */
+#define FX_TEST(test, salt)                                           \
+static void test##_body (Fx * fx, int __i__);                         \
+GST_START_TEST (test)                                                 \
+{                                                                     \
+  Fx fx;                                                              \
+                                                                      \
+  fx_init (&fx, (salt) + __i__);                                      \
+  test##_body (&fx, __i__);                                           \
+  fx_clear (&fx);                                                     \
+}                                                                     \
+GST_END_TEST;                                                         \
+static void                                                           \
+test##_body (Fx * fx, int G_GNUC_UNUSED __i__)
+
 /* A loop test (__i__: the format group; salt + __i__ its salt) of the
  * suite's Fx whose body, written after it as after GST_START_TEST, runs
  * for each of the group's formats in turn, all through one harness

@@ -134,20 +134,18 @@ count_sigma_y_log (const gchar * domain, GLogLevelFlags level,
   return TRUE;
 }
 
-GST_START_TEST (test_refused_sigma_y)
+FX_TEST (test_refused_sigma_y, 2100)
 {
   static const gdouble bad[] = { 0.0, 0.005, 0.0099 };
   GstBus *bus = gst_bus_new ();
   GstCheckLogFilter *filter;
   guint i, named;
   gdouble d;
-  Fx fx;
 
-  fx_init (&fx, 2100);
-  gst_element_set_bus (fx.base.el, bus);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, MID_W, MID_H);
-  fx_set_algorithm (&fx, "fused");
-  fx_blur (&fx, 2.0, 1.0, 0, 0.0);
+  gst_element_set_bus (fx->base.el, bus);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, MID_W, MID_H);
+  fx_set_algorithm (fx, "fused");
+  fx_blur (fx, 2.0, 1.0, 0, 0.0);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
     named = 0;
     /* (the filter takes the regex) */
@@ -155,111 +153,100 @@ GST_START_TEST (test_refused_sigma_y)
         G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, g_regex_new ("sigma-y",
             0, 0, NULL), count_sigma_y_log, &named, NULL);
     _gst_check_expecting_log = TRUE;
-    g_object_set (fx.base.el, "sigma-y", bad[i], NULL);
+    g_object_set (fx->base.el, "sigma-y", bad[i], NULL);
     _gst_check_expecting_log = FALSE;
     gst_check_remove_log_filter (filter);
     named += bus_warnings_naming (bus, "sigma-y");
     fail_unless (named > 0, "sigma-y %g was taken or refused without a "
         "warning naming 'sigma-y'", bad[i]);
-    g_object_get (fx.base.el, "sigma-y", &d, NULL);
+    g_object_get (fx->base.el, "sigma-y", &d, NULL);
     fail_unless (d == 1.0, "sigma-y %g: the property reads %g, want the "
         "old 1", bad[i], d);
   }
-  fx_check (&fx, "sigma-y 1 after refused values");
-  g_object_set (fx.base.el, "sigma-y", -0.5, NULL);
-  g_object_get (fx.base.el, "sigma-y", &d, NULL);
+  fx_check (fx, "sigma-y 1 after refused values");
+  g_object_set (fx->base.el, "sigma-y", -0.5, NULL);
+  g_object_get (fx->base.el, "sigma-y", &d, NULL);
   fail_unless (d == -1.0 || d == -0.5, "sigma-y -0.5 reads %g", d);
-  fx.ref.sigma_y = -1.0;
-  fx_check (&fx, "sigma-y -0.5: the same as sigma");
-  gst_element_set_bus (fx.base.el, NULL);
+  fx->ref.sigma_y = -1.0;
+  fx_check (fx, "sigma-y -0.5: the same as sigma");
+  gst_element_set_bus (fx->base.el, NULL);
   gst_object_unref (bus);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Properties changed between frames take effect on the next frame. */
-GST_START_TEST (test_property_changes_between_frames)
+FX_TEST (test_property_changes_between_frames, 1200)
 {
-  Fx fx;
-
-  fx_init (&fx, 1200);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
-  fx_set_algorithm (&fx, "fused");
-  fx_check (&fx, "defaults, fused");
-  fx_set_sigma (&fx, 4.0, -1);
-  fx_check (&fx, "sigma changed to 4");
-  fx_set_sigma (&fx, 4.0, 1.0);
-  fx_check (&fx, "sigma-y changed to 1");
-  fx_set_sigma (&fx, 4.0, -1);
-  fx_set_radius (&fx, 3);
-  fx_check (&fx, "sigma-y unset, radius changed to 3");
-  fx_set_radius (&fx, 0);
-  fx_set_sigma (&fx, 1.0, -1);
-  fx_set_amount (&fx, 1.5);
-  fx_check (&fx, "radius back to automatic, sigma 1, amount changed to 1.5");
-  fx_set_algorithm (&fx, "two-pass");
-  fx_check (&fx, "algorithm changed to two-pass");
-  fx_set_amount (&fx, 0.0);
-  fx_check (&fx, "amount back to 0");
-  fx_set_algorithm (&fx, "recursive");
-  fx_set_sigma (&fx, 2.0, -1);
-  fx_check (&fx, "algorithm changed to recursive");
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.9);
-  fx_check (&fx, "border changed to constant");
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.1);
-  fx_check (&fx, "border-value changed");
-  fx_set_border (&fx, REF_BORDER_MIRROR, 0.1);
-  fx_check (&fx, "border changed to mirror (recursive runs two-pass)");
-  fx_set_algorithm (&fx, "auto");
-  fx_check (&fx, "algorithm changed to auto");
-  fx_set_planes (&fx, 0x5);
-  fx_check (&fx, "planes changed");
-  fx_set_roi (&fx, 3, 2, 30, 20, 9, 5);
-  fx_check (&fx, "roi changed");
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
+  fx_set_algorithm (fx, "fused");
+  fx_check (fx, "defaults, fused");
+  fx_set_sigma (fx, 4.0, -1);
+  fx_check (fx, "sigma changed to 4");
+  fx_set_sigma (fx, 4.0, 1.0);
+  fx_check (fx, "sigma-y changed to 1");
+  fx_set_sigma (fx, 4.0, -1);
+  fx_set_radius (fx, 3);
+  fx_check (fx, "sigma-y unset, radius changed to 3");
+  fx_set_radius (fx, 0);
+  fx_set_sigma (fx, 1.0, -1);
+  fx_set_amount (fx, 1.5);
+  fx_check (fx, "radius back to automatic, sigma 1, amount changed to 1.5");
+  fx_set_algorithm (fx, "two-pass");
+  fx_check (fx, "algorithm changed to two-pass");
+  fx_set_amount (fx, 0.0);
+  fx_check (fx, "amount back to 0");
+  fx_set_algorithm (fx, "recursive");
+  fx_set_sigma (fx, 2.0, -1);
+  fx_check (fx, "algorithm changed to recursive");
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.9);
+  fx_check (fx, "border changed to constant");
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.1);
+  fx_check (fx, "border-value changed");
+  fx_set_border (fx, REF_BORDER_MIRROR, 0.1);
+  fx_check (fx, "border changed to mirror (recursive runs two-pass)");
+  fx_set_algorithm (fx, "auto");
+  fx_check (fx, "algorithm changed to auto");
+  fx_set_planes (fx, 0x5);
+  fx_check (fx, "planes changed");
+  fx_set_roi (fx, 3, 2, 30, 20, 9, 5);
+  fx_check (fx, "roi changed");
 }
-
-GST_END_TEST;
 
 /* A control binding (GstController) ramps sigma from 1 to 10 over ten
  * frames: each frame is filtered with the value for its own timestamp,
  * ten different outputs, each that sigma's reference. */
-GST_START_TEST (test_controller_ramp)
+FX_TEST (test_controller_ramp, 1250)
 {
   const GstClockTime frame = GST_SECOND / 30;   /* harness_push_frame's */
   GstControlSource *cs;
   GstTimedValueControlSource *tv;
   GstBuffer *prev = NULL;
-  Fx fx;
   guint k;
 
-  fx_init (&fx, 1250);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 67, 41);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 67, 41);
   cs = gst_interpolation_control_source_new ();
   g_object_set (cs, "mode", GST_INTERPOLATION_MODE_LINEAR, NULL);
   tv = GST_TIMED_VALUE_CONTROL_SOURCE (cs);
-  fail_unless (gst_timed_value_control_source_set (tv, fx.base.pts, 1.0));
-  fail_unless (gst_timed_value_control_source_set (tv, fx.base.pts + 9 * frame,
+  fail_unless (gst_timed_value_control_source_set (tv, fx->base.pts, 1.0));
+  fail_unless (gst_timed_value_control_source_set (tv, fx->base.pts + 9 * frame,
           10.0));
-  fail_unless (gst_object_add_control_binding (GST_OBJECT (fx.base.el),
-          gst_direct_control_binding_new_absolute (GST_OBJECT (fx.base.el),
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (fx->base.el),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (fx->base.el),
               "sigma", cs)));
   for (k = 0; k < 10; k++) {
-    GstBuffer *in = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT,
+    GstBuffer *in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT,
         CONTENT_ANY), *out;
     gchar *what = g_strdup_printf ("frame %u, sigma %u from the control "
         "binding", k, k + 1);
 
     /* the reference only: the element learns sigma from the binding */
-    fx.ref.sigma = 1.0 + k;
-    out = fx_push (&fx, gst_buffer_ref (in));
-    verify_output (&fx, in, out, what);
+    fx->ref.sigma = 1.0 + k;
+    out = fx_push (fx, gst_buffer_ref (in));
+    verify_output (fx, in, out, what);
     if (prev) {
       GstVideoFrame a, b;
       Mismatch mm;
-      fail_unless (gst_video_frame_map (&a, &fx.base.info, prev, GST_MAP_READ));
-      fail_unless (gst_video_frame_map (&b, &fx.base.info, out, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&a, &fx->base.info, prev, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&b, &fx->base.info, out, GST_MAP_READ));
       fail_unless (compare_frames (&a, &b, 0, &mm) > 0, "%s: the same "
           "output as the frame before", what);
       gst_video_frame_unmap (&b);
@@ -272,35 +259,27 @@ GST_START_TEST (test_controller_ramp)
   }
   gst_buffer_unref (prev);
   gst_object_unref (cs);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* sigma changed from another thread while frames stream (properties are
  * safe to change while playing): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
-GST_START_TEST (test_property_change_while_streaming)
+FX_TEST (test_property_change_while_streaming, 1300)
 {
   static const ToggleDouble sigmas = { "sigma", {1.0, 4.0} };
   RefGauss ra, rb;
   Toggle toggle = { toggle_set_double, &sigmas, ref_gauss_apply, &ra, &rb,
     "sigma 1", "sigma 4"
   };
-  Fx fx;
 
-  fx_init (&fx, 1300);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
-  fx_set_algorithm (&fx, "fused");
-  fx_blur (&fx, 1.0, -1, 0, 0.0);
-  ra = rb = fx.ref;
+  fx_set_caps (fx, GST_VIDEO_FORMAT_I420, MID_W, MID_H);
+  fx_set_algorithm (fx, "fused");
+  fx_blur (fx, 1.0, -1, 0, 0.0);
+  ra = rb = fx->ref;
   ra.sigma = 1.0;
   rb.sigma = 4.0;
-  harness_fx_check_toggled (&fx.base, &toggle, 20);
-  fx_clear (&fx);
+  harness_fx_check_toggled (&fx->base, &toggle, 20);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 

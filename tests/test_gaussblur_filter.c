@@ -102,7 +102,7 @@ FX_GROUP_TEST (test_formats, 100)
  * exact fallback), on GRAY8, RGBA, NV12 and GRAY16_LE; one sigma per
  * format (the border is no pipeline constant, the radius is), the unsharp
  * mask with mirror and wrap. */
-GST_START_TEST (test_borders_algorithms)
+FX_TEST (test_borders_algorithms, 200)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE
@@ -110,39 +110,32 @@ GST_START_TEST (test_borders_algorithms)
   static const gdouble sigmas[] = { 1.0, 2.0, 4.0 };
   static const gdouble amounts[] = { 0.0, 0.8, 0.0, -0.4, 0.0 };
   guint b, a;
-  Fx fx;
 
-  fx_init (&fx, 200 + __i__);
-  fx_set_caps (&fx, fmts[__i__], MID_W, MID_H);
+  fx_set_caps (fx, fmts[__i__], MID_W, MID_H);
   for (b = 0; b < REF_BORDER_N; b++) {
     for (a = 0; a < N_ALGORITHMS; a++) {
-      fx_set_algorithm (&fx, algorithms[a]);
-      fx_blur (&fx, sigmas[__i__ % 3], -1, 0, amounts[b]);
-      fx_set_border_rand (&fx, b);
-      fx_check (&fx, "border %s algorithm %s", ref_border_nick (b),
+      fx_set_algorithm (fx, algorithms[a]);
+      fx_blur (fx, sigmas[__i__ % 3], -1, 0, amounts[b]);
+      fx_set_border_rand (fx, b);
+      fx_check (fx, "border %s algorithm %s", ref_border_nick (b),
           algorithms[a]);
     }
   }
-  fail_unless_equals_int (fx.base.n_changed, fx.base.n_frames);
-  fx_clear (&fx);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames);
 }
-
-GST_END_TEST;
 
 /* sigma 0.5 to 64 (radius 2 to 192: most of them longer than the frame,
  * which the border extension repeats) with every algorithm (auto: up to
  * AUTO_EXACT_MAX_SIGMA, test_auto does the rest), the border rotating; in
  * 8 and 16 bits. */
-GST_START_TEST (test_sigmas)
+FX_TEST (test_sigmas, 300)
 {
   static const gdouble sigmas[] = { 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 64.0 };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_GRAY16_LE :
       GST_VIDEO_FORMAT_GRAY8;
   guint s, a, k = 0;
-  Fx fx;
 
-  fx_init (&fx, 300 + __i__);
-  fx_set_caps (&fx, fmt, __i__ ? MID_W : 33, __i__ ? MID_H : 17);
+  fx_set_caps (fx, fmt, __i__ ? MID_W : 33, __i__ ? MID_H : 17);
   for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
     /* 16 bits: 0.5, 2, 8, 64 */
     if (__i__ && s % 2)
@@ -151,131 +144,113 @@ GST_START_TEST (test_sigmas)
       /* auto above AUTO_EXACT_MAX_SIGMA: test_auto */
       if (a == 0 && sigmas[s] > AUTO_EXACT_MAX_SIGMA)
         continue;
-      fx_set_algorithm (&fx, algorithms[a]);
-      fx_blur (&fx, sigmas[s], -1, 0, 0.0);
-      fx_set_border_rand (&fx, (k + __i__) % REF_BORDER_N);
-      fx_check (&fx, "sigma %g", sigmas[s]);
+      fx_set_algorithm (fx, algorithms[a]);
+      fx_blur (fx, sigmas[s], -1, 0, 0.0);
+      fx_set_border_rand (fx, (k + __i__) % REF_BORDER_N);
+      fx_check (fx, "sigma %g", sigmas[s]);
     }
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* The frame sizes of `sizes` (1x1 and 2x3 far smaller than the kernel)
  * through caps changes of one harness; algorithm, border, sigma rotate. */
-GST_START_TEST (test_sizes)
+FX_TEST (test_sizes, 400)
 {
   static const gdouble sigmas[] = { 1.0, 2.0, 4.0, 2.0, 1.0, 4.0, 2.0 };
   GstVideoFormat fmt = all_formats[__i__];
   guint s;
-  Fx fx;
 
-  fx_init (&fx, 400 + __i__);
   for (s = 0; s < N_SIZES; s++) {
     guint k = s + __i__;
 
-    fx_set_caps (&fx, fmt, sizes[s][0], sizes[s][1]);
+    fx_set_caps (fx, fmt, sizes[s][0], sizes[s][1]);
     /* recursive: on GRAY8 only (recursivefilter's tests cover its
      * machinery on every size and format) */
-    fx_set_algorithm (&fx, rotating_algorithm (k, fmt ==
+    fx_set_algorithm (fx, rotating_algorithm (k, fmt ==
             GST_VIDEO_FORMAT_GRAY8));
-    fx_blur (&fx, sigmas[k % G_N_ELEMENTS (sigmas)], -1, 0,
+    fx_blur (fx, sigmas[k % G_N_ELEMENTS (sigmas)], -1, 0,
         k % 3 == 1 ? 1.2 : 0.0);
-    fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
-    fx_check (&fx, "size %dx%d", sizes[s][0], sizes[s][1]);
+    fx_set_border_rand (fx, (k / 2) % REF_BORDER_N);
+    fx_check (fx, "size %dx%d", sizes[s][0], sizes[s][1]);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* sigma-y different from sigma with every algorithm (recursive: x with
  * sigma, y with sigma-y), an explicit radius smaller and larger than sigma
  * would give (on both axes, also with sigma-y), and sigma 0.01 (the
  * identity: its one-sided tap weighs exp(-5000)). */
-GST_START_TEST (test_sigma_y_radius)
+FX_TEST (test_sigma_y_radius, 500)
 {
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA;
   Mismatch mm;
   guint a;
-  Fx fx;
 
-  fx_init (&fx, 500 + __i__);
-  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  fx_set_caps (fx, fmt, MID_W, MID_H);
   for (a = 0; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
-    fx_blur (&fx, a % 2 ? 1.0 : 4.0, a % 2 ? 4.0 : 1.0, 0, 0.0);
-    fx_set_border_rand (&fx, a % 2 ? REF_BORDER_CONSTANT : REF_BORDER_CLAMP);
-    fx_check (&fx, "sigma %g sigma-y %g", fx.ref.sigma, fx.ref.sigma_y);
+    fx_set_algorithm (fx, algorithms[a]);
+    fx_blur (fx, a % 2 ? 1.0 : 4.0, a % 2 ? 4.0 : 1.0, 0, 0.0);
+    fx_set_border_rand (fx, a % 2 ? REF_BORDER_CONSTANT : REF_BORDER_CLAMP);
+    fx_check (fx, "sigma %g sigma-y %g", fx->ref.sigma, fx->ref.sigma_y);
   }
-  fx_set_border (&fx, REF_BORDER_REFLECT, 0.0);
+  fx_set_border (fx, REF_BORDER_REFLECT, 0.0);
   for (a = __i__ ? 0 : 1; a < (__i__ ? 3u : 2u); a++) {
     /* RGBA: fused; I420: auto, fused, two-pass */
-    fx_set_algorithm (&fx, algorithms[a]);
-    fx_blur (&fx, 4.0, -1, 1, 0.0);
-    fx_check (&fx, "sigma 4 radius 1");
-    fx_blur (&fx, 1.0, 2.0, 9, 0.0);
-    fx_check (&fx, "sigma 1 sigma-y 2 radius 9");
+    fx_set_algorithm (fx, algorithms[a]);
+    fx_blur (fx, 4.0, -1, 1, 0.0);
+    fx_check (fx, "sigma 4 radius 1");
+    fx_blur (fx, 1.0, 2.0, 9, 0.0);
+    fx_check (fx, "sigma 1 sigma-y 2 radius 9");
   }
-  fx_set_algorithm (&fx, "recursive");
-  fx_set_border (&fx, REF_BORDER_CLAMP, 0.0);
-  fx_blur (&fx, 2.0, 3.0, 1, 0.0);
-  fx_check (&fx, "recursive ignores radius");
+  fx_set_algorithm (fx, "recursive");
+  fx_set_border (fx, REF_BORDER_CLAMP, 0.0);
+  fx_blur (fx, 2.0, 3.0, 1, 0.0);
+  fx_check (fx, "recursive ignores radius");
 
   /* sigma 0.01 is a copy, whatever the algorithm */
   for (a = 0; a < N_ALGORITHMS; a++) {
-    fx_set_algorithm (&fx, algorithms[a]);
-    fx_blur (&fx, 0.01, -1, 0, 0.0);
-    fail_unless (harness_fx_push_changes (&fx.base, 0, TRUE, &mm) == 0,
+    fx_set_algorithm (fx, algorithms[a]);
+    fx_blur (fx, 0.01, -1, 0, 0.0);
+    fail_unless (harness_fx_push_changes (&fx->base, 0, TRUE, &mm) == 0,
         "VKTILE_SEED=%u sigma 0.01 algorithm %s changed %u values (first at "
         "%d,%d: %u for %u)", base_seed, algorithms[a], mm.count, mm.x, mm.y,
         mm.got, mm.want);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* The unsharp mask, positive and negative (-1: the blur itself), with
  * every algorithm, in 8 and 16 bits, on smooth and noisy content. */
-GST_START_TEST (test_amount)
+FX_TEST (test_amount, 600)
 {
   static const gdouble amounts[] = { 1.5, -0.5, -1.0, 4.0, 0.3, 25.0 };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_GRAY16_LE :
       GST_VIDEO_FORMAT_GRAY8;
   guint a, m, k = 0;
-  Fx fx;
 
-  fx_init (&fx, 600 + __i__);
-  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  fx_set_caps (fx, fmt, MID_W, MID_H);
   for (m = 0; m < G_N_ELEMENTS (amounts); m++) {
     for (a = 0; a < N_ALGORITHMS; a++, k++) {
       if ((m + a) % 2)
         continue;
-      fx_set_algorithm (&fx, algorithms[a]);
-      fx_blur (&fx, k % 3 ? 2.0 : 1.0, -1, 0, amounts[m]);
-      fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
-      fx_check (&fx, "amount %g", amounts[m]);
+      fx_set_algorithm (fx, algorithms[a]);
+      fx_blur (fx, k % 3 ? 2.0 : 1.0, -1, 0, amounts[m]);
+      fx_set_border_rand (fx, (k / 2) % REF_BORDER_N);
+      fx_check (fx, "amount %g", amounts[m]);
     }
   }
   /* with sigma-y and a moved source ROI: in is the source pixel */
-  fx_set_algorithm (&fx, "fused");
-  fx_blur (&fx, 1.0, 2.0, 0, 2.0);
-  fx_set_roi (&fx, 3, 4, 20, 15, 22, 11);
-  fx_check (&fx, "amount 2, moved source ROI");
-  fx_set_algorithm (&fx, "recursive");
-  fx_blur (&fx, 2.0, 1.0, 0, -0.7);
-  fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
-  fx_check (&fx, "recursive amount -0.7, sigma-y, moved source ROI");
-  fx_clear (&fx);
+  fx_set_algorithm (fx, "fused");
+  fx_blur (fx, 1.0, 2.0, 0, 2.0);
+  fx_set_roi (fx, 3, 4, 20, 15, 22, 11);
+  fx_check (fx, "amount 2, moved source ROI");
+  fx_set_algorithm (fx, "recursive");
+  fx_blur (fx, 2.0, 1.0, 0, -0.7);
+  fx_set_border_rand (fx, REF_BORDER_CONSTANT);
+  fx_check (fx, "recursive amount -0.7, sigma-y, moved source ROI");
 }
-
-GST_END_TEST;
 
 /* algorithm=recursive is recursivefilter filter=gaussian: byte for byte the
  * same output, with clamp and constant borders, ROIs, planes, formats. */
-GST_START_TEST (test_recursive_is_recursivefilter)
+FX_TEST (test_recursive_is_recursivefilter, 700)
 {
   static const struct
   {
@@ -300,28 +275,26 @@ GST_START_TEST (test_recursive_is_recursivefilter)
   GstHarness *hr;
   GstElement *rf;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 700);
   hr = gst_harness_new ("recursivefilter");
   rf = gst_object_ref (hr->element);
-  fx_set_algorithm (&fx, "recursive");
+  fx_set_algorithm (fx, "recursive");
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
     GstVideoFrame f1, f2;
     GstBuffer *in, *o1, *o2;
     GstCaps *caps;
     Mismatch mm;
-    gdouble bv = g_rand_double (fx.base.rand);
+    gdouble bv = g_rand_double (fx->base.rand);
     const gint *q = cases[i].roi;
 
-    fx_set_caps (&fx, cases[i].fmt, cases[i].w, cases[i].h);
-    caps = gst_video_info_to_caps (&fx.base.info);
+    fx_set_caps (fx, cases[i].fmt, cases[i].w, cases[i].h);
+    caps = gst_video_info_to_caps (&fx->base.info);
     gst_harness_set_caps (hr, gst_caps_ref (caps), caps);
-    fx_blur (&fx, cases[i].sigma, -1, 0, 0.0);
-    fx_set_border (&fx, cases[i].constant ? REF_BORDER_CONSTANT :
+    fx_blur (fx, cases[i].sigma, -1, 0, 0.0);
+    fx_set_border (fx, cases[i].constant ? REF_BORDER_CONSTANT :
         REF_BORDER_CLAMP, bv);
-    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
-    fx_set_planes (&fx, cases[i].planes);
+    fx_set_roi (fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_set_planes (fx, cases[i].planes);
     gst_util_set_object_arg (G_OBJECT (rf), "filter", "gaussian");
     gst_util_set_object_arg (G_OBJECT (rf), "border",
         cases[i].constant ? "constant" : "clamp");
@@ -329,24 +302,24 @@ GST_START_TEST (test_recursive_is_recursivefilter)
         "roi-x", q[0], "roi-y", q[1], "roi-width", q[2], "roi-height", q[3],
         "source-x", q[4], "source-y", q[5], "planes", cases[i].planes, NULL);
 
-    in = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
-    o1 = fx_push (&fx, gst_buffer_ref (in));
+    in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    o1 = fx_push (fx, gst_buffer_ref (in));
     fail_unless (gst_harness_push (hr, gst_buffer_ref (in)) == GST_FLOW_OK);
     o2 = gst_harness_pull (hr);
     fail_unless (o2 != NULL);
-    fail_unless (gst_video_frame_map (&f1, &fx.base.info, o1, GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&f2, &fx.base.info, o2, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&f1, &fx->base.info, o1, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&f2, &fx->base.info, o2, GST_MAP_READ));
     fail_unless (compare_frames (&f1, &f2, 0, &mm) == 0, "VKTILE_SEED=%u "
         "case %u (%s %dx%d sigma %g %s): gaussblur algorithm=recursive and "
         "recursivefilter differ in %u values; first at x=%d y=%d plane %u: "
-        "%u and %u", base_seed, i, GST_VIDEO_INFO_NAME (&fx.base.info),
+        "%u and %u", base_seed, i, GST_VIDEO_INFO_NAME (&fx->base.info),
         cases[i].w, cases[i].h, cases[i].sigma, cases[i].constant ?
         "constant" : "clamp", mm.count, mm.x, mm.y, mm.plane, mm.got,
         mm.want);
     gst_video_frame_unmap (&f1);
     gst_video_frame_unmap (&f2);
     /* and both are the double reference, within 1 */
-    verify_output (&fx, in, o1, "recursive vs recursivefilter");
+    verify_output (fx, in, o1, "recursive vs recursivefilter");
     poison_buffer (o1);
     poison_buffer (o2);
     gst_buffer_unref (o1);
@@ -355,10 +328,7 @@ GST_START_TEST (test_recursive_is_recursivefilter)
   }
   gst_object_unref (rf);
   gst_harness_teardown (hr);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Which algorithm=auto ran on a frame: the same frame is pushed again
  * with algorithm=recursive; identical bytes mean recursive (when the
@@ -401,7 +371,7 @@ fx_check_auto (Fx * fx, const gchar * what)
  * stays exact (the radius asks for that truncation); with mirror or wrap
  * it is exact (recursive cannot run them). Each output is checked against
  * the definition that auto chose (fx_check_auto). */
-GST_START_TEST (test_auto)
+FX_TEST (test_auto, 1800)
 {
   static const gdouble sigmas[] = { 1.0, 4.0, 8.0, 12.0, 16.0, 20.0, 24.0,
     32.0, 48.0, 64.0, 256.0
@@ -425,14 +395,12 @@ GST_START_TEST (test_auto)
   gdouble first = 0.0;
   gboolean rec;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 1800 + __i__);
-  fx_set_caps (&fx, fmt, MID_W, MID_H);
+  fx_set_caps (fx, fmt, MID_W, MID_H);
   for (i = 0; i < G_N_ELEMENTS (sigmas); i++) {
-    fx_blur (&fx, sigmas[i], -1, 0, 0.0);
-    fx_set_border_rand (&fx, border);
-    rec = fx_check_auto (&fx, "auto");
+    fx_blur (fx, sigmas[i], -1, 0, 0.0);
+    fx_set_border_rand (fx, border);
+    rec = fx_check_auto (fx, "auto");
     if (g_getenv ("VKTILE_GAUSS_STATS"))
       g_printerr ("auto, sigma %g %s: %s\n", sigmas[i],
           ref_border_nick (border), rec ? "recursive" : "exact");
@@ -448,101 +416,83 @@ GST_START_TEST (test_auto)
       ref_border_nick (border));
 
   for (i = 0; i < G_N_ELEMENTS (others); i++) {
-    fx_blur (&fx, others[i].sigma, others[i].sigma_y, others[i].radius,
+    fx_blur (fx, others[i].sigma, others[i].sigma_y, others[i].radius,
         i == 1 ? -0.4 : 0.0);
-    fx_set_border_rand (&fx, others[i].border);
-    rec = fx_check_auto (&fx, "auto, other case");
+    fx_set_border_rand (fx, others[i].border);
+    rec = fx_check_auto (fx, "auto, other case");
     fail_if (rec && others[i].radius > 0, "auto ran the recursive "
         "Gaussian with radius %u", others[i].radius);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Frames smaller than the kernel (the elements take frames of any size,
  * including frames smaller than the kernel): every border on 1x1, 2x3 and
  * 5x7 with radii up to 192, where the extension repeats the frame many
  * times. */
-GST_START_TEST (test_smaller_than_kernel)
+FX_TEST (test_smaller_than_kernel, 1900)
 {
   static const gint dims[][2] = { {1, 1}, {2, 3}, {5, 7} };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA;
   guint d, b, k = 0;
-  Fx fx;
 
-  fx_init (&fx, 1900 + __i__);
   for (d = 0; d < G_N_ELEMENTS (dims); d++) {
-    fx_set_caps (&fx, fmt, dims[d][0], dims[d][1]);
+    fx_set_caps (fx, fmt, dims[d][0], dims[d][1]);
     for (b = 0; b < REF_BORDER_N; b++, k++) {
-      fx_set_algorithm (&fx, k % 2 ? "two-pass" : "fused");
-      fx_blur (&fx, k % 3 == 2 ? 64.0 : 4.0, -1, 0, 0.0);
-      fx_set_border_rand (&fx, b);
-      fx_check (&fx, "%dx%d border %s", dims[d][0], dims[d][1],
+      fx_set_algorithm (fx, k % 2 ? "two-pass" : "fused");
+      fx_blur (fx, k % 3 == 2 ? 64.0 : 4.0, -1, 0, 0.0);
+      fx_set_border_rand (fx, b);
+      fx_check (fx, "%dx%d border %s", dims[d][0], dims[d][1],
           ref_border_nick (b));
     }
   }
-  fx_clear (&fx);
 }
 
-GST_END_TEST;
-
 /* ROIs on a frame of many tiles, whose edges cut through tiles. */
-GST_START_TEST (test_roi_large)
+FX_TEST (test_roi_large, 2000)
 {
   static const gchar *algos[] = { "fused", "two-pass", "auto", "fused" };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_GRAY8;
   guint r;
-  Fx fx;
 
-  fx_init (&fx, 2000 + __i__);
-  fx_set_caps (&fx, fmt, ROI_LARGE_W, ROI_LARGE_H);
+  fx_set_caps (fx, fmt, ROI_LARGE_W, ROI_LARGE_H);
   for (r = 0; r < n_roi_large_cases; r++) {
     guint k = r + __i__;
 
-    fx_set_roi_case (&fx, roi_large_cases[r]);
-    fx_set_algorithm (&fx, algos[r]);
-    fx_blur (&fx, k % 2 ? 4.0 : 2.0, k % 3 == 1 ? 1.0 : -1, 0,
+    fx_set_roi_case (fx, roi_large_cases[r]);
+    fx_set_algorithm (fx, algos[r]);
+    fx_blur (fx, k % 2 ? 4.0 : 2.0, k % 3 == 1 ? 1.0 : -1, 0,
         k % 2 ? 0.0 : -0.3);
-    fx_set_border_rand (&fx, r == 3 ? (k % 2 ? REF_BORDER_CONSTANT :
+    fx_set_border_rand (fx, r == 3 ? (k % 2 ? REF_BORDER_CONSTANT :
             REF_BORDER_CLAMP) : (r + 2 * __i__) % REF_BORDER_N);
-    fx_check (&fx, "large frame, roi #%u", r);
+    fx_check (fx, "large frame, roi #%u", r);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Target and source ROIs: inside, moved, odd offsets, clipped, 1 pixel
  * wide/high/both, to the edge, outside (a copy), overlapping; algorithms,
  * borders and the unsharp mask rotate. */
-GST_START_TEST (test_roi)
+FX_TEST (test_roi, 800)
 {
   guint r;
-  Fx fx;
 
-  fx_init (&fx, 800 + __i__);
-  fx_set_caps (&fx, roi_formats[__i__], ROI_SMALL_W, ROI_SMALL_H);
+  fx_set_caps (fx, roi_formats[__i__], ROI_SMALL_W, ROI_SMALL_H);
   for (r = 0; r < n_roi_small_gaussblur; r++) {
     guint k = r + __i__;
 
-    fx_set_roi_case (&fx, roi_small_cases[roi_small_gaussblur[r]]);
-    fx_set_algorithm (&fx, rotating_algorithm (k, __i__ == 0));
-    fx_blur (&fx, k % 3 ? 2.0 : 1.0, k % 5 == 2 ? 4.0 : -1, 0,
+    fx_set_roi_case (fx, roi_small_cases[roi_small_gaussblur[r]]);
+    fx_set_algorithm (fx, rotating_algorithm (k, __i__ == 0));
+    fx_blur (fx, k % 3 ? 2.0 : 1.0, k % 5 == 2 ? 4.0 : -1, 0,
         k % 4 == 1 ? 1.3 : 0.0);
-    fx_set_border_rand (&fx, (k / 2) % REF_BORDER_N);
-    fx_check (&fx, "roi #%u", r);
+    fx_set_border_rand (fx, (k / 2) % REF_BORDER_N);
+    fx_check (fx, "roi #%u", r);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* roi-meta and roi-padding, the privacy blur: a large sigma in small
  * regions of the listed types, overlapping, clipped, a pixel wide and
  * outside the frame; a frame without metas passes unchanged; another list
  * of types, and off again (the roi-* properties apply). */
-GST_START_TEST (test_roi_meta)
+FX_TEST (test_roi_meta, 2100)
 {
   static const gchar *const listed[] = { "face", "license-plate", NULL };
   static const gchar *const person[] = { "person", NULL };
@@ -553,80 +503,58 @@ GST_START_TEST (test_roi_meta)
   static const RefBorder borders[] = { REF_BORDER_MIRROR, REF_BORDER_WRAP,
     REF_BORDER_CLAMP
   };
-  Fx fx;
 
-  fx_init (&fx, 2100 + __i__);
-  fx_set_caps (&fx, fmts[__i__], ROI_META_W, ROI_META_H);
-  fx_set_algorithm (&fx, algos[__i__]);
-  fx_blur (&fx, 9.0, -1, 0, 0.0);
-  fx_set_border_rand (&fx, borders[__i__]);
-  g_object_set (fx.base.el, "roi-meta", " face , license-plate", "roi-padding",
+  fx_set_caps (fx, fmts[__i__], ROI_META_W, ROI_META_H);
+  fx_set_algorithm (fx, algos[__i__]);
+  fx_blur (fx, 9.0, -1, 0, 0.0);
+  fx_set_border_rand (fx, borders[__i__]);
+  g_object_set (fx->base.el, "roi-meta", " face , license-plate", "roi-padding",
       2, NULL);
-  harness_fx_check_roi_meta (&fx.base, n_roi_meta_regions, listed, 2,
+  harness_fx_check_roi_meta (&fx->base, n_roi_meta_regions, listed, 2,
       "roi-meta face,license-plate");
-  harness_fx_check_roi_meta (&fx.base, 0, listed, 2,
+  harness_fx_check_roi_meta (&fx->base, 0, listed, 2,
       "a frame without metas");
-  g_object_set (fx.base.el, "roi-meta", "person", "roi-padding", 0, NULL);
-  harness_fx_check_roi_meta (&fx.base, n_roi_meta_regions, person, 0,
+  g_object_set (fx->base.el, "roi-meta", "person", "roi-padding", 0, NULL);
+  harness_fx_check_roi_meta (&fx->base, n_roi_meta_regions, person, 0,
       "roi-meta person");
 
   /* Off: the whole frame (the roi-* properties) again. */
-  g_object_set (fx.base.el, "roi-meta", "", NULL);
-  fx_check (&fx, "roi-meta off");
-  fx_clear (&fx);
+  g_object_set (fx->base.el, "roi-meta", "", NULL);
+  fx_check (fx, "roi-meta off");
 }
-
-GST_END_TEST;
 
 /* `planes` selects components; the others (and RGBx's x) are copied. */
-GST_START_TEST (test_planes)
+FX_TEST (test_planes, 900)
 {
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 900);
   for (i = 0; i < n_planes_cases; i++) {
-    fx_set_caps (&fx, planes_cases[i].fmt, MID_W, MID_H);
-    fx_set_planes (&fx, planes_cases[i].planes);
-    fx_set_algorithm (&fx, rotating_algorithm (i, i == 3));
-    fx_blur (&fx, i % 2 ? 1.0 : 2.0, -1, 0, i % 3 == 2 ? 0.9 : 0.0);
-    fx_set_border_rand (&fx, i % REF_BORDER_N);
-    fx_check (&fx, "planes case %u", i);
+    fx_set_caps (fx, planes_cases[i].fmt, MID_W, MID_H);
+    fx_set_planes (fx, planes_cases[i].planes);
+    fx_set_algorithm (fx, rotating_algorithm (i, i == 3));
+    fx_blur (fx, i % 2 ? 1.0 : 2.0, -1, 0, i % 3 == 2 ? 0.9 : 0.0);
+    fx_set_border_rand (fx, i % REF_BORDER_N);
+    fx_check (fx, "planes case %u", i);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Size and format changes mid-stream keep producing correct output. */
-GST_START_TEST (test_caps_change)
+FX_TEST (test_caps_change, 1400)
 {
-  Fx fx;
-
-  fx_init (&fx, 1400);
-  fx_set_algorithm (&fx, "fused");
-  fx_blur (&fx, 2.0, 1.0, 0, 0.5);
-  fx_set_border_rand (&fx, REF_BORDER_CONSTANT);
-  harness_fx_check_caps_changes (&fx.base);
-  fx_clear (&fx);
+  fx_set_algorithm (fx, "fused");
+  fx_blur (fx, 2.0, 1.0, 0, 0.5);
+  fx_set_border_rand (fx, REF_BORDER_CONSTANT);
+  harness_fx_check_caps_changes (&fx->base);
 }
-
-GST_END_TEST;
 
 /* Identical inputs give identical outputs. */
-GST_START_TEST (test_deterministic)
+FX_TEST (test_deterministic, 1500)
 {
-  Fx fx;
-
-  fx_init (&fx, 1500 + __i__);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, MID_W, MID_H);
-  fx_set_algorithm (&fx, algorithms[__i__]);
-  fx_blur (&fx, 2.0, -1, 0, 0.6);
-  harness_fx_check_deterministic (&fx.base);
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_NV12, MID_W, MID_H);
+  fx_set_algorithm (fx, algorithms[__i__]);
+  fx_blur (fx, 2.0, -1, 0, 0.6);
+  harness_fx_check_deterministic (&fx->base);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 

@@ -23,7 +23,7 @@
 /* Input buffers whose GstVideoMeta gives padded strides and moved planes
  * (4-aligned, then odd), buffers from the pool the element proposes, and
  * plain ones again: system memory in and out. */
-GST_START_TEST (test_padded_input)
+FX_TEST (test_padded_input, 1000)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_I420,
@@ -37,24 +37,19 @@ GST_START_TEST (test_padded_input)
   };
   GstVideoFormat fmt = fmts[__i__];
   guint l;
-  Fx fx;
 
-  fx_init (&fx, 1000 + __i__);
-  fx_set_caps (&fx, fmt, 33, 17);
+  fx_set_caps (fx, fmt, 33, 17);
   for (l = 0; l < G_N_ELEMENTS (layouts); l++) {
     guint k = l + __i__;
 
-    fx_set_algorithm (&fx, rotating_algorithm (k, __i__ == 3));
-    fx_blur (&fx, k % 2 ? 1.0 : 2.0, -1, 0, k % 3 == 0 ? 0.8 : 0.0);
-    fx_set_border_rand (&fx, k % REF_BORDER_N);
-    fx_check_frame (&fx, layouts[l], names[l]);
+    fx_set_algorithm (fx, rotating_algorithm (k, __i__ == 3));
+    fx_blur (fx, k % 2 ? 1.0 : 2.0, -1, 0, k % 3 == 0 ? 0.8 : 0.0);
+    fx_set_border_rand (fx, k % REF_BORDER_N);
+    fx_check_frame (fx, layouts[l], names[l]);
   }
-  if (fx.base.pool)
-    check_pool_holds_vulkan (fx.base.pool, &fx.base.info);
-  fx_clear (&fx);
+  if (fx->base.pool)
+    check_pool_holds_vulkan (fx->base.pool, &fx->base.info);
 }
-
-GST_END_TEST;
 
 /* One step of test_vulkan_buffer_chain: a fused, b two-pass with mirror;
  * then a recursive with constant, b fused with sigma-y and wrap. */
@@ -107,7 +102,7 @@ GST_END_TEST;
  * dispatches for every algorithm; fused: one dispatch per plane that has a
  * filtered component ("Fusing Convolution Kernels through Tiling": one dispatch); two-pass: at least two. The
  * meta survives a copy. */
-GST_START_TEST (test_timing_meta)
+FX_TEST (test_timing_meta, 1600)
 {
   static const struct
   {
@@ -125,22 +120,20 @@ GST_START_TEST (test_timing_meta)
   };
   gchar *name;
   guint i, a, frame = 0;
-  Fx fx;
 
-  fx_init (&fx, 1600);
-  name = gst_element_get_name (fx.base.el);
+  name = gst_element_get_name (fx->base.el);
   fail_unless (g_str_has_prefix (name, ELEMENT), "element named %s", name);
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    fx_set_caps (&fx, cases[i].fmt, MID_W, MID_H);
-    fx_set_planes (&fx, cases[i].planes);
+    fx_set_caps (fx, cases[i].fmt, MID_W, MID_H);
+    fx_set_planes (fx, cases[i].planes);
     for (a = 0; a < N_ALGORITHMS; a++) {
       GstVkTileTimingMeta *m;
       GstBuffer *out;
 
       if (i > 0 && a != 1 && (i + a) % 3)
         continue;               /* fused on every case, the others on some */
-      fx_set_algorithm (&fx, algorithms[a]);
-      out = harness_fx_push_timed (&fx.base, name, frame++, &m);
+      fx_set_algorithm (fx, algorithms[a]);
+      out = harness_fx_push_timed (&fx->base, name, frame++, &m);
       if (a == 1)
         fail_unless (m->dispatches == cases[i].active, "fused, %s planes "
             "0x%x: %u dispatches, want one per filtered plane (%u)",
@@ -153,10 +146,7 @@ GST_START_TEST (test_timing_meta)
     }
   }
   g_free (name);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 

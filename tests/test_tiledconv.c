@@ -136,58 +136,51 @@ set_expecting_warning (GstElement * el, const gchar * prop, const gdouble * v,
  * with a warning, the first stays and the other axis is the identity (it
  * was reset silently before); after preset=none either length starts
  * over. */
-GST_START_TEST (test_separable_mismatch)
+FX_TEST (test_separable_mismatch, 975)
 {
   gdouble kx[3], ky[5], got[8];
-  Fx fx;
 
-  fx_init (&fx, 975);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 33, 21);
-  random_taps (fx.base.rand, kx, 3);
-  random_taps (fx.base.rand, ky, 5);
-  set_double_array (fx.base.el, "kernel-x", kx, 3);
-  set_expecting_warning (fx.base.el, "kernel-y", ky, 5);
-  fail_unless_equals_int (get_double_array (fx.base.el, "kernel-x", got,
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 33, 21);
+  random_taps (fx->base.rand, kx, 3);
+  random_taps (fx->base.rand, ky, 5);
+  set_double_array (fx->base.el, "kernel-x", kx, 3);
+  set_expecting_warning (fx->base.el, "kernel-y", ky, 5);
+  fail_unless_equals_int (get_double_array (fx->base.el, "kernel-x", got,
           G_N_ELEMENTS (got)), 3);
   fail_unless (got[0] == kx[0] && got[1] == kx[1] && got[2] == kx[2],
       "kernel-x changed when kernel-y was refused");
-  ref_conv_set_separable (&fx.ref, kx, NULL, 3);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y of another length refused");
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "preset", "none");
-  set_double_array (fx.base.el, "kernel-y", ky, 5);
-  ref_conv_set_separable (&fx.ref, NULL, ky, 5);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y after preset=none");
-  fx_clear (&fx);
+  ref_conv_set_separable (&fx->ref, kx, NULL, 3);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel-y of another length refused");
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "preset", "none");
+  set_double_array (fx->base.el, "kernel-y", ky, 5);
+  ref_conv_set_separable (&fx->ref, NULL, ky, 5);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel-y after preset=none");
 }
-
-GST_END_TEST;
 
 /* A malformed kernel is refused and the property keeps its old value, in
  * the property and in the output. */
-GST_START_TEST (test_malformed_kernel)
+FX_TEST (test_malformed_kernel, 1800)
 {
   static const gdouble bad[50] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
   gdouble k[9], got[64], kx[5];
   guint n, i;
-  Fx fx;
 
-  fx_init (&fx, 1800);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 31, 19);
-  random_taps (fx.base.rand, k, 9);
-  fx_set_kernel (&fx, k, 9);
-  fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"), "none");
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 31, 19);
+  random_taps (fx->base.rand, k, 9);
+  fx_set_kernel (fx, k, 9);
+  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"), "none");
 
-  set_expecting_warning (fx.base.el, "kernel", bad, 8);
-  set_expecting_warning (fx.base.el, "kernel", bad, 10);
-  set_expecting_warning (fx.base.el, "kernel", bad, 0);
-  set_expecting_warning (fx.base.el, "kernel", bad, 50);
-  set_expecting_warning (fx.base.el, "kernel", bad, 1);
+  set_expecting_warning (fx->base.el, "kernel", bad, 8);
+  set_expecting_warning (fx->base.el, "kernel", bad, 10);
+  set_expecting_warning (fx->base.el, "kernel", bad, 0);
+  set_expecting_warning (fx->base.el, "kernel", bad, 50);
+  set_expecting_warning (fx->base.el, "kernel", bad, 1);
 
-  n = get_double_array (fx.base.el, "kernel", got, G_N_ELEMENTS (got));
+  n = get_double_array (fx->base.el, "kernel", got, G_N_ELEMENTS (got));
   fail_unless_equals_int (n, 9);
   for (i = 0; i < 9; i++)
     fail_unless (got[i] == k[i], "kernel[%u] is %g, was %g", i, got[i], k[i]);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "after malformed kernels");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "after malformed kernels");
 
   /* a non-numeric entry */
   {
@@ -199,105 +192,85 @@ GST_START_TEST (test_malformed_kernel)
     for (i = 0; i < 9; i++)
       gst_value_array_append_value (&arr, &item);
     _gst_check_expecting_log = TRUE;
-    g_object_set_property (G_OBJECT (fx.base.el), "kernel", &arr);
+    g_object_set_property (G_OBJECT (fx->base.el), "kernel", &arr);
     _gst_check_expecting_log = FALSE;
     g_value_unset (&item);
     g_value_unset (&arr);
   }
-  n = get_double_array (fx.base.el, "kernel", got, G_N_ELEMENTS (got));
+  n = get_double_array (fx->base.el, "kernel", got, G_N_ELEMENTS (got));
   fail_unless_equals_int (n, 9);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "after a non-numeric kernel");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "after a non-numeric kernel");
 
   /* separable rows of a wrong length */
-  random_taps (fx.base.rand, kx, 5);
-  fx_set_separable (&fx, kx, kx, 5);
-  set_expecting_warning (fx.base.el, "kernel-x", bad, 4);
-  set_expecting_warning (fx.base.el, "kernel-y", bad, 9);
-  set_expecting_warning (fx.base.el, "kernel-x", bad, 2);
-  n = get_double_array (fx.base.el, "kernel-x", got, G_N_ELEMENTS (got));
+  random_taps (fx->base.rand, kx, 5);
+  fx_set_separable (fx, kx, kx, 5);
+  set_expecting_warning (fx->base.el, "kernel-x", bad, 4);
+  set_expecting_warning (fx->base.el, "kernel-y", bad, 9);
+  set_expecting_warning (fx->base.el, "kernel-x", bad, 2);
+  n = get_double_array (fx->base.el, "kernel-x", got, G_N_ELEMENTS (got));
   fail_unless_equals_int (n, 5);
   for (i = 0; i < 5; i++)
     fail_unless (got[i] == kx[i], "kernel-x[%u] is %g, was %g", i, got[i],
         kx[i]);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "after malformed kernel-x/y");
-  fx_clear (&fx);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "after malformed kernel-x/y");
 }
-
-GST_END_TEST;
 
 /* Setting a kernel switches preset to none; a preset replaces the kernel. */
-GST_START_TEST (test_preset_kernel_interplay)
+FX_TEST (test_preset_kernel_interplay, 1900)
 {
   gdouble k[25];
-  Fx fx;
 
-  fx_init (&fx, 1900);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_BGRA, 29, 15);
-  fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"), "gaussian3");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "defaults");
+  fx_set_caps (fx, GST_VIDEO_FORMAT_BGRA, 29, 15);
+  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"), "gaussian3");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "defaults");
 
-  random_taps (fx.base.rand, k, 25);
-  fx_set_kernel (&fx, k, 25);
-  fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"), "none");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel after preset");
+  random_taps (fx->base.rand, k, 25);
+  fx_set_kernel (fx, k, 25);
+  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"), "none");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel after preset");
 
-  fx_set_preset (&fx, "emboss");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "preset after kernel");
+  fx_set_preset (fx, "emboss");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "preset after kernel");
 
-  random_taps (fx.base.rand, k, 3);
-  fx_set_separable (&fx, k, k, 3);
-  fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"), "none");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "separable after preset");
+  random_taps (fx->base.rand, k, 3);
+  fx_set_separable (fx, k, k, 3);
+  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"), "none");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "separable after preset");
 
   /* preset=none keeps the kernel in place */
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "preset", "none");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "preset none");
-  fx_clear (&fx);
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "preset", "none");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "preset none");
 }
-
-GST_END_TEST;
 
 /* A kernel given as a string, as on a gst-launch line: integer entries are
  * numbers too. */
-GST_START_TEST (test_kernel_from_string)
+FX_TEST (test_kernel_from_string, 1700)
 {
-  Fx fx;
-
-  fx_init (&fx, 1700);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 30, 20);
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel",
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 30, 20);
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "kernel",
       "<0, -1, 0, -1, 5, -1, 0, -1, 0>");
-  ref_conv_set_preset (&fx.ref, "sharpen");
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel <0,-1,0,-1,5,-1,0,-1,0>");
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel-x",
+  ref_conv_set_preset (&fx->ref, "sharpen");
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel <0,-1,0,-1,5,-1,0,-1,0>");
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "kernel-x",
       "<0.25, 0.5, 0.25>");
-  gst_util_set_object_arg (G_OBJECT (fx.base.el), "kernel-y", "<1, 2, 1>");
+  gst_util_set_object_arg (G_OBJECT (fx->base.el), "kernel-y", "<1, 2, 1>");
   {
     static const gdouble kx[3] = { 0.25, 0.5, 0.25 }, ky[3] = { 1, 2, 1 };
-    ref_conv_set_separable (&fx.ref, kx, ky, 3);
+    ref_conv_set_separable (&fx->ref, kx, ky, 3);
   }
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-x/kernel-y from strings");
-  fx_clear (&fx);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel-x/kernel-y from strings");
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 /* streaming */
 
 /* Size and format changes mid-stream keep producing correct output. */
-GST_START_TEST (test_caps_change)
+FX_TEST (test_caps_change, 1600)
 {
-  Fx fx;
-
-  fx_init (&fx, 1600);
-  fx_random_kernel (&fx, KERNEL_2D, 5);
-  fx_set_border (&fx, REF_BORDER_MIRROR, 0);
-  harness_fx_check_caps_changes (&fx.base);
-  fx_clear (&fx);
+  fx_random_kernel (fx, KERNEL_2D, 5);
+  fx_set_border (fx, REF_BORDER_MIRROR, 0);
+  harness_fx_check_caps_changes (&fx->base);
 }
-
-GST_END_TEST;
 
 /* The kernels test_property_change_while_streaming toggles between. */
 typedef struct
@@ -317,7 +290,7 @@ toggle_set_kernel (GstElement * el, guint which, gconstpointer data)
 /* A property changed from another thread while frames stream (properties
  * are safe to change while playing): every output is entirely the filter of
  * one of the two kernels (3x3 and 7x7), never a mix, never a crash. */
-GST_START_TEST (test_property_change_while_streaming)
+FX_TEST (test_property_change_while_streaming, 2000)
 {
   gdouble ka[9], kb[49];
   RefConv ra, rb;
@@ -325,64 +298,48 @@ GST_START_TEST (test_property_change_while_streaming)
   Toggle toggle = { toggle_set_kernel, &kernels, ref_tiledconv_apply, &ra,
     &rb, "the 3x3 kernel", "the 7x7 kernel"
   };
-  Fx fx;
 
-  fx_init (&fx, 2000);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
-  fx_set_border (&fx, REF_BORDER_MIRROR, 0);
-  random_taps (fx.base.rand, ka, 9);
-  random_taps (fx.base.rand, kb, 49);
-  ra = rb = fx.ref;
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
+  fx_set_border (fx, REF_BORDER_MIRROR, 0);
+  random_taps (fx->base.rand, ka, 9);
+  random_taps (fx->base.rand, kb, 49);
+  ra = rb = fx->ref;
   ref_conv_set_kernel (&ra, ka, 9);
   ref_conv_set_kernel (&rb, kb, 49);
-  set_double_array (fx.base.el, "kernel", ka, 9);
-  harness_fx_check_toggled (&fx.base, &toggle, 40);
-  fx_clear (&fx);
+  set_double_array (fx->base.el, "kernel", ka, 9);
+  harness_fx_check_toggled (&fx->base, &toggle, 40);
 }
-
-GST_END_TEST;
 
 /* Back to NULL and playing again: the element restarts cleanly. */
-GST_START_TEST (test_restart)
+FX_TEST (test_restart, 2100)
 {
-  Fx fx;
-
-  fx_init (&fx, 2100);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 33, 17);
-  fx_random_kernel (&fx, KERNEL_2D, 7);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "before the restart");
-  fail_unless (gst_element_set_state (fx.base.h->element, GST_STATE_NULL) ==
+  fx_set_caps (fx, GST_VIDEO_FORMAT_NV12, 33, 17);
+  fx_random_kernel (fx, KERNEL_2D, 7);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "before the restart");
+  fail_unless (gst_element_set_state (fx->base.h->element, GST_STATE_NULL) ==
       GST_STATE_CHANGE_SUCCESS);
-  gst_harness_play (fx.base.h);
-  fail_unless (gst_harness_push_event (fx.base.h,
+  gst_harness_play (fx->base.h);
+  fail_unless (gst_harness_push_event (fx->base.h,
           gst_event_new_stream_start ("restart")));
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, 35, 19);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "after the restart");
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_I420, 35, 19);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "after the restart");
 }
-
-GST_END_TEST;
 
 /* A buffer too small for its caps is an error, not a crash or a read past
  * its end. */
-GST_START_TEST (test_truncated_buffer)
+FX_TEST (test_truncated_buffer, 2200)
 {
   GstFlowReturn ret;
   GstBuffer *in;
-  Fx fx;
 
-  fx_init (&fx, 2200);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_I420, 64, 32);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "before a truncated buffer");
-  in = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx.base.info) / 2,
+  fx_set_caps (fx, GST_VIDEO_FORMAT_I420, 64, 32);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "before a truncated buffer");
+  in = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&fx->base.info) / 2,
       NULL);
   gst_buffer_memset (in, 0, 0x55, gst_buffer_get_size (in));
-  ret = gst_harness_push (fx.base.h, in);
+  ret = gst_harness_push (fx->base.h, in);
   fail_unless (ret != GST_FLOW_OK, "a half-size buffer was accepted");
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 

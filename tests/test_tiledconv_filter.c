@@ -192,20 +192,14 @@ roi_meta_format (HarnessFx * base, GstVideoFormat fmt, guint i,
   g_free (what);
 }
 
-GST_START_TEST (test_roi_meta)
+FX_TEST (test_roi_meta, 3100)
 {
-  Fx fx;
-
-  fx_init (&fx, 3100 + __i__);
-  g_object_set (fx.base.el, "roi-meta", "face,license-plate", "roi-padding",
+  g_object_set (fx->base.el, "roi-meta", "face,license-plate", "roi-padding",
       2, NULL);
-  harness_fx_for_group (&fx.base, __i__, roi_meta_format);
-  fx_clear (&fx);
+  harness_fx_for_group (&fx->base, __i__, roi_meta_format);
 }
 
-GST_END_TEST;
-
-GST_START_TEST (test_roi_extremes)
+FX_TEST (test_roi_extremes, 550)
 {
   static const gint rois[][6] = {
     {G_MAXINT, 0, 0, 0, -1, -1},
@@ -217,74 +211,59 @@ GST_START_TEST (test_roi_extremes)
     {2, 2, 6, 6, G_MAXINT - 3, 1},
   };
   guint r;
-  Fx fx;
 
-  fx_init (&fx, 550 + __i__);
-  fx_set_caps (&fx, __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA,
+  fx_set_caps (fx, __i__ ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_RGBA,
       33, 17);
   for (r = 0; r < G_N_ELEMENTS (rois); r++) {
     const gint *q = rois[r];
     gchar *what = g_strdup_printf ("extreme roi #%u", r);
 
-    fx_set_algorithm (&fx, algorithms[r % N_ALGORITHMS]);
-    fx_set_roi (&fx, q[0], q[1], q[2], q[3], q[4], q[5]);
-    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    fx_set_algorithm (fx, algorithms[r % N_ALGORITHMS]);
+    fx_set_roi (fx, q[0], q[1], q[2], q[3], q[4], q[5]);
+    fx_check_frame (fx, LAYOUT_DEFAULT, what);
     g_free (what);
   }
-  fx_clear (&fx);
 }
 
-GST_END_TEST;
-
 /* `planes` selects components; the others (and RGBx's x) are copied. */
-GST_START_TEST (test_planes)
+FX_TEST (test_planes, 600)
 {
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 600);
-  fx_set_preset (&fx, "box3");
+  fx_set_preset (fx, "box3");
   for (i = 0; i < n_planes_cases; i++) {
     gchar *what = g_strdup_printf ("planes case %u", i);
 
-    fx_set_caps (&fx, planes_cases[i].fmt, 35, 19);
-    fx_set_planes (&fx, planes_cases[i].planes);
-    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    fx_set_caps (fx, planes_cases[i].fmt, 35, 19);
+    fx_set_planes (fx, planes_cases[i].planes);
+    fx_check_frame (fx, LAYOUT_DEFAULT, what);
     g_free (what);
   }
-  fx_clear (&fx);
 }
 
-GST_END_TEST;
-
 /* Every preset against the SEMANTICS table, and `preset` read back. */
-GST_START_TEST (test_presets)
+FX_TEST (test_presets, 700)
 {
   static const gchar *presets[] = { "box3", "box5", "gaussian3",
     "gaussian5", "sharpen", "laplacian", "sobel-x", "sobel-y", "emboss",
   };
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 700);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 34, 18);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 34, 18);
   for (i = 0; i < G_N_ELEMENTS (presets); i++) {
-    fx_set_preset (&fx, presets[i]);
-    fx_set_algorithm (&fx, algorithms[i % N_ALGORITHMS]);
-    fx_set_border (&fx, i % REF_BORDER_N, 0.5);
+    fx_set_preset (fx, presets[i]);
+    fx_set_algorithm (fx, algorithms[i % N_ALGORITHMS]);
+    fx_set_border (fx, i % REF_BORDER_N, 0.5);
     /* edge detectors need a bias to be seen at all */
-    fx_set_gain (&fx, 1.0, i >= 5 ? 0.5 : 0.0, FALSE);
-    fx_check_frame (&fx, LAYOUT_DEFAULT, presets[i]);
-    fail_unless_equals_string (get_enum_nick (fx.base.el, "preset"),
+    fx_set_gain (fx, 1.0, i >= 5 ? 0.5 : 0.0, FALSE);
+    fx_check_frame (fx, LAYOUT_DEFAULT, presets[i]);
+    fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"),
         presets[i]);
   }
-  fx_clear (&fx);
 }
 
-GST_END_TEST;
-
 /* scale, bias and absolute with sobel-x (clamping both ways). */
-GST_START_TEST (test_scale_bias_absolute)
+FX_TEST (test_scale_bias_absolute, 800)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
@@ -302,12 +281,10 @@ GST_START_TEST (test_scale_bias_absolute)
   };
   GParamSpec *scale_spec;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 800 + __i__);
-  fx_set_caps (&fx, fmts[__i__], 39, 23);
-  fx_set_preset (&fx, "sobel-x");
-  scale_spec = g_object_class_find_property (G_OBJECT_GET_CLASS (fx.base.el),
+  fx_set_caps (fx, fmts[__i__], 39, 23);
+  fx_set_preset (fx, "sobel-x");
+  scale_spec = g_object_class_find_property (G_OBJECT_GET_CLASS (fx->base.el),
       "scale");
   for (i = 0; i < G_N_ELEMENTS (gains); i++) {
     gchar *what;
@@ -316,35 +293,27 @@ GST_START_TEST (test_scale_bias_absolute)
       continue;
     what = g_strdup_printf ("gain case %u", i);
 
-    fx_set_algorithm (&fx, algorithms[(i + __i__) % N_ALGORITHMS]);
-    fx_set_gain (&fx, gains[i].scale, gains[i].bias, gains[i].absolute);
-    fx_check_frame (&fx, LAYOUT_DEFAULT, what);
+    fx_set_algorithm (fx, algorithms[(i + __i__) % N_ALGORITHMS]);
+    fx_set_gain (fx, gains[i].scale, gains[i].bias, gains[i].absolute);
+    fx_check_frame (fx, LAYOUT_DEFAULT, what);
     g_free (what);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Only one of kernel-x / kernel-y: the other axis is the identity. */
-GST_START_TEST (test_separable_one_axis)
+FX_TEST (test_separable_one_axis, 900)
 {
   gdouble t[7];
-  Fx fx;
 
-  fx_init (&fx, 900);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 45, 29);
-  random_taps (fx.base.rand, t, 5);
-  fx_set_separable (&fx, t, NULL, 5);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-x only");
-  random_taps (fx.base.rand, t, 7);
-  fx_set_algorithm (&fx, "two-pass");
-  fx_set_separable (&fx, NULL, t, 7);
-  fx_check_frame (&fx, LAYOUT_DEFAULT, "kernel-y only");
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 45, 29);
+  random_taps (fx->base.rand, t, 5);
+  fx_set_separable (fx, t, NULL, 5);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel-x only");
+  random_taps (fx->base.rand, t, 7);
+  fx_set_algorithm (fx, "two-pass");
+  fx_set_separable (fx, NULL, t, 7);
+  fx_check_frame (fx, LAYOUT_DEFAULT, "kernel-y only");
 }
-
-GST_END_TEST;
 
 /* A 5- or 7-tap separable kernel set on a fresh element, the way a launch
  * line sets it (kernel-x first, while kernel-y still has its default
@@ -384,42 +353,31 @@ GST_END_TEST;
 
 
 /* Identical inputs give identical outputs. */
-GST_START_TEST (test_deterministic)
+FX_TEST (test_deterministic, 1400)
 {
-  Fx fx;
-
-  fx_init (&fx, 1400 + __i__);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 99, 51);
-  fx_set_algorithm (&fx, algorithms[__i__]);
-  fx_random_kernel (&fx, KERNEL_2D, 7);
-  harness_fx_check_deterministic (&fx.base);
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_NV12, 99, 51);
+  fx_set_algorithm (fx, algorithms[__i__]);
+  fx_random_kernel (fx, KERNEL_2D, 7);
+  harness_fx_check_deterministic (&fx->base);
 }
-
-GST_END_TEST;
 
 /* The default element changes a random frame, and the identity kernel does
  * not: the filter is really applied, and the plumbing around it is exact. */
-GST_START_TEST (test_filter_changes_frame)
+FX_TEST (test_filter_changes_frame, 1500)
 {
   gdouble id[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
   Mismatch mm;
-  Fx fx;
 
-  fx_init (&fx, 1500);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  fail_unless (harness_fx_push_changes (&fx.base, 1, FALSE, &mm) >
+  fail_unless (harness_fx_push_changes (&fx->base, 1, FALSE, &mm) >
       64 * 48 * 4 / 2, "gaussian3 left a random frame nearly unchanged (%u "
       "values differ)", mm.count);
 
-  fx_set_kernel (&fx, id, 9);
-  fail_unless (harness_fx_push_changes (&fx.base, 0, FALSE, &mm) == 0,
+  fx_set_kernel (fx, id, 9);
+  fail_unless (harness_fx_push_changes (&fx->base, 0, FALSE, &mm) == 0,
       "the identity kernel changed %u values", mm.count);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 

@@ -141,23 +141,21 @@ GST_END_TEST;
  * 1-3 = 18; none is free on read but not on write; columns 0-6 x rows 0-3
  * = 28 write inside, so 28 - 18 = 10 are free on write only; 12 are
  * neither ("Tiled Convolution", classes 1-4). Only GRAY8 gets exact counts. */
-GST_START_TEST (test_timing_meta)
+FX_TEST (test_timing_meta, 1300)
 {
   guint i, a;
   gchar *name;
-  Fx fx;
 
-  fx_init (&fx, 1300);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 1000, 130);
-  fx_set_preset (&fx, "sharpen");
-  name = gst_element_get_name (fx.base.el);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 1000, 130);
+  fx_set_preset (fx, "sharpen");
+  name = gst_element_get_name (fx->base.el);
   for (i = 0; i < 2 + N_ALGORITHMS; i++) {
     GstVkTileTimingMeta *m;
     GstBuffer *out;
 
     a = i < 2 ? 0 : i - 2;
-    fx_set_algorithm (&fx, algorithms[a]);
-    out = harness_fx_push_timed (&fx.base, name, i, &m);
+    fx_set_algorithm (fx, algorithms[a]);
+    out = harness_fx_push_timed (&fx->base, name, i, &m);
     if (a == 0) {
       fail_unless (m->tile_classes[GST_VKTILE_TILES_FREE] == 18 &&
           m->tile_classes[GST_VKTILE_TILES_WRITE_CHECKED] == 0 &&
@@ -175,10 +173,10 @@ GST_START_TEST (test_timing_meta)
   }
 
   /* RGBA: still interior tiles (32x32 pixels), and edge tiles */
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 257, 130);
-  fx_set_algorithm (&fx, "tiled");
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 257, 130);
+  fx_set_algorithm (fx, "tiled");
   {
-    GstBuffer *out = fx_push (&fx, make_frame (&fx.base.info, fx.base.rand,
+    GstBuffer *out = fx_push (fx, make_frame (&fx->base.info, fx->base.rand,
             LAYOUT_DEFAULT, CONTENT_NOISE));
     GstVkTileTimingMeta *m = gst_vktile_timing_meta_get (out, name);
 
@@ -190,10 +188,7 @@ GST_START_TEST (test_timing_meta)
     gst_buffer_unref (out);
   }
   g_free (name);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 
 const SuiteEntry tiledconv_memory_tests[] = {
