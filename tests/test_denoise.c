@@ -208,8 +208,8 @@ FX_TEST (test_formats, 100)
     fx_set_noise (fx, 0.0);
     fx_set_caps (fx, fmt, 130, 84);
     for (t = 0; t < 6; t++)
-      fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand, 1 + t / 3,
-              t < 4 ? 6.0 : 12.0), "estimated noise");
+      fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand,
+              1 + t / 3, t < 4 ? 6.0 : 12.0), "estimated noise");
   }
 }
 
@@ -357,7 +357,8 @@ FX_TEST (test_noise_estimate_texture, 700)
           "%u frames", GST_VIDEO_INFO_NAME (&fx->base.info), plane,
           fx->temporal.noise_est[plane], t + 1);
   }
-  fail_unless (gst_video_frame_map (&ft, &fx->base.info, texture, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&ft, &fx->base.info, texture,
+          GST_MAP_READ));
   gst_video_frame_unmap (&ft);
   gst_buffer_unref (texture);
 }

@@ -245,7 +245,8 @@ FX_TEST (test_controller_ramp, 1250)
     if (prev) {
       GstVideoFrame a, b;
       Mismatch mm;
-      fail_unless (gst_video_frame_map (&a, &fx->base.info, prev, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&a, &fx->base.info, prev,
+              GST_MAP_READ));
       fail_unless (gst_video_frame_map (&b, &fx->base.info, out, GST_MAP_READ));
       fail_unless (compare_frames (&a, &b, 0, &mm) > 0, "%s: the same "
           "output as the frame before", what);

@@ -302,7 +302,8 @@ FX_TEST (test_recursive_is_recursivefilter, 700)
         "roi-x", q[0], "roi-y", q[1], "roi-width", q[2], "roi-height", q[3],
         "source-x", q[4], "source-y", q[5], "planes", cases[i].planes, NULL);
 
-    in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+    in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT,
+        CONTENT_ANY);
     o1 = fx_push (fx, gst_buffer_ref (in));
     fail_unless (gst_harness_push (hr, gst_buffer_ref (in)) == GST_FLOW_OK);
     o2 = gst_harness_pull (hr);

@@ -801,7 +801,8 @@ FX_TEST (test_gaussian_vs_true, 1000)
 
       out = fx_push (fx, gst_buffer_ref (in));
       verify_output (fx, in, out, "gaussian vs vV reference");
-      fail_unless (gst_video_frame_map (&fin, &fx->base.info, in, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&fin, &fx->base.info, in,
+              GST_MAP_READ));
       fail_unless (gst_video_frame_map (&fout, &fx->base.info, out,
               GST_MAP_READ));
       for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++) {

@@ -221,7 +221,8 @@ FX_TEST (test_preset_kernel_interplay, 1900)
   gdouble k[25];
 
   fx_set_caps (fx, GST_VIDEO_FORMAT_BGRA, 29, 15);
-  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"), "gaussian3");
+  fail_unless_equals_string (get_enum_nick (fx->base.el, "preset"),
+      "gaussian3");
   fx_check_frame (fx, LAYOUT_DEFAULT, "defaults");
 
   random_taps (fx->base.rand, k, 25);
