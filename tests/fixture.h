@@ -25,41 +25,51 @@ G_BEGIN_DECLS
 
 typedef struct _HarnessFx HarnessFx;
 
+/* The rounding check of harness_fx_verify(): rounding to nearest, so
+ * that at most MAX (floor, n / fraction) of the n values compared may
+ * round the other way (the tolerance alone would also pass truncation).
+ * All zero: the output is exact, no rounding check. */
+typedef struct
+{
+  guint floor;
+  guint fraction;
+  /* the bound instead, where it depends on the settings (NULL: the one
+   * of floor and fraction) */
+  guint (*bound) (HarnessFx * fx, guint n_values);
+  /* Only components of at most this many bits count (0: all): at 16 bits
+   * fp32 noise is a good part of a code. */
+  guint depth;
+  /* The reference can round ties down; else the check compares with the
+   * one reference. */
+  gboolean ties_down_reference;
+} FxRounding;
+
 /* What the fixture needs to know of an element and its reference. */
 typedef struct
 {
   const gchar *name;            /* the element's factory name */
+  const gchar *algorithm;       /* the algorithm property's default */
+  guint tol;                    /* code values the output may be off */
+  Content content;              /* what the checked frames show */
+  FxRounding rounding;
   /* The reference's settings to the element's defaults, its state made
    * (NULL: nothing beyond the zeroed Fx); the state freed again. */
   void (*init) (HarnessFx * fx);
   void (*clear) (HarnessFx * fx);
-  const gchar *algorithm;       /* the algorithm property's default */
   /* Filters in into out as the reference does with the suite's settings.
    * Called twice a frame: first with ties_down FALSE (a reference with
-   * state advances it), then, where ties_down_reference, with ties rounded
-   * down (from the state before the first call). */
+   * state advances it), then, where rounding.ties_down_reference, with
+   * ties rounded down (from the state before the first call). */
   void (*filter) (HarnessFx * fx, const GstVideoFrame * in,
       GstVideoFrame * out, gboolean ties_down);
   /* The settings, for the failure messages (newly allocated). */
   gchar *(*describe) (HarnessFx * fx);
-  /* How many of n_values may round the other way (rounding to nearest:
-   * the tolerance alone would also pass truncation); NULL: exact, no
-   * rounding check. */
-  guint (*rounding_bound) (HarnessFx * fx, guint n_values);
-  /* Only components of at most this many bits count for the rounding
-   * check (0: all): at 16 bits fp32 noise is a good part of a code. */
-  guint rounding_depth;
-  /* The reference can round ties down; else the rounding check compares
-   * with the one reference. */
-  gboolean ties_down_reference;
   /* The reference's recursion across frames restarts (a caps change, a
    * flush); NULL: the element keeps no state. */
   void (*restart) (HarnessFx * fx);
   /* What else to check after each frame harness_fx_check_buffer() checked
    * (NULL: nothing). */
   void (*checked) (HarnessFx * fx, const gchar * what);
-  guint tol;                    /* code values the output may be off */
-  Content content;              /* what the checked frames show */
 } FxElement;
 
 struct _HarnessFx
@@ -115,7 +125,7 @@ void harness_fx_set_roi (HarnessFx * fx, gint x, gint y, gint w, gint h,
 void harness_fx_set_planes (HarnessFx * fx, guint planes);
 
 /* out against the reference of in: within the element's tolerance in
- * every value, rounded to nearest (the element's rounding_bound); counts
+ * every value, rounded to nearest (the element's rounding); counts
  * the frames and those the element changed. */
 void harness_fx_verify (HarnessFx * fx, GstBuffer * in, GstBuffer * out,
     const gchar * what);

@@ -44,7 +44,7 @@ gauss_filter (HarnessFx * base, const GstVideoFrame * in, GstVideoFrame * out,
 static gchar *
 gauss_describe (HarnessFx * base)
 {
-  fx_sync_algorithm FX (base);
+  fx_sync_algorithm (FX (base));
   return ref_gauss_describe (&FX (base)->ref);
 }
 
@@ -68,14 +68,13 @@ fx_reference_init (HarnessFx * base)
 const FxElement fx_element = {
   .name = ELEMENT,
   .algorithm = "auto",
+  .tol = TOL,
+  .content = CONTENT_ANY,
+  .rounding = {.bound = gauss_rounding_bound,.depth = 8,
+      .ties_down_reference = TRUE},
   .init = fx_reference_init,
   .filter = gauss_filter,
   .describe = gauss_describe,
-  .rounding_bound = gauss_rounding_bound,
-  .rounding_depth = 8,
-  .ties_down_reference = TRUE,
-  .tol = TOL,
-  .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

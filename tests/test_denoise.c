@@ -69,16 +69,6 @@ denoise_describe (HarnessFx * base)
   return ref_denoise_describe (&FX (base)->ref);
 }
 
-/* Rounding to nearest, and a state as precise as the reference's: the
- * tolerance of a code value would also pass truncation, or a state kept to
- * 1/8 code value, which move a good part of the values by one. Only 8-bit
- * values count (at 16 bits fp32 noise alone is a good part of a code). */
-static guint
-denoise_rounding_bound (HarnessFx * base, guint n_values)
-{
-  return MAX (8, n_values / ROUNDING_OFF_FRACTION);
-}
-
 static void
 denoise_restart (HarnessFx * base)
 {
@@ -114,16 +104,20 @@ fx_reference_clear (HarnessFx * base)
 
 static const FxElement fx_element = {
   .name = ELEMENT,
+  .tol = TOL,
+  .content = CONTENT_ANY,
+  /* Rounding to nearest, and a state as precise as the reference's: the
+   * tolerance of a code value would also pass truncation, or a state kept
+   * to 1/8 code value, which move a good part of the values by one. Only
+   * 8-bit values count (at 16 bits fp32 noise alone is a good part of a
+   * code). */
+  .rounding = {.floor = 8,.fraction = ROUNDING_OFF_FRACTION,.depth = 8},
   .init = fx_reference_init,
   .clear = fx_reference_clear,
   .filter = denoise_filter,
   .describe = denoise_describe,
-  .rounding_bound = denoise_rounding_bound,
-  .rounding_depth = 8,
   .restart = denoise_restart,
   .checked = denoise_checked,
-  .tol = TOL,
-  .content = CONTENT_ANY,
 };
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */

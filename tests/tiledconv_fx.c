@@ -39,14 +39,6 @@ tiledconv_describe (HarnessFx * base)
   return ref_conv_describe (&FX (base)->ref);
 }
 
-/* fp32 noise moves only the values within a hair of a .5 boundary;
- * truncation would move about half of them. */
-static guint
-tiledconv_rounding_bound (HarnessFx * base, guint n_values)
-{
-  return MAX (4, n_values / 20);
-}
-
 static void
 fx_reference_init (HarnessFx * base)
 {
@@ -56,13 +48,14 @@ fx_reference_init (HarnessFx * base)
 const FxElement fx_element = {
   .name = "tiledconv",
   .algorithm = "tiled",
+  .tol = 1,
+  .content = CONTENT_NOISE,
+  /* fp32 noise moves only the values within a hair of a .5 boundary;
+   * truncation would move about half of them. */
+  .rounding = {.floor = 4,.fraction = 20,.ties_down_reference = TRUE},
   .init = fx_reference_init,
   .filter = tiledconv_filter,
   .describe = tiledconv_describe,
-  .rounding_bound = tiledconv_rounding_bound,
-  .ties_down_reference = TRUE,
-  .tol = 1,
-  .content = CONTENT_NOISE,
 };
 
 /* n taps summing to 1 with some negative ones: outputs stay near the input
