@@ -130,16 +130,17 @@ harness_fx_verify (HarnessFx * fx, GstBuffer * in, GstBuffer * out,
    * fp32 noise moves only those within a hair of a .5 boundary. An exact
    * tie may go either way (ties to even is rounding to nearest too), so
    * values that match the reference with ties rounded down pass. */
-  if (e->rounding_bound) {
+  if (e->rounding.fraction || e->rounding.bound) {
     guint n_values, off, bound;
 
-    if (e->ties_down_reference) {
+    if (e->rounding.ties_down_reference) {
       downbuf = new_frame_buffer (&fx->info, &fdown);
       e->filter (fx, &fin, &fdown, TRUE);
     }
     off = count_rounding_off (&fout, &fref, downbuf ? &fdown : &fref,
-        e->rounding_depth, what, &n_values);
-    bound = e->rounding_bound (fx, n_values);
+        e->rounding.depth, what, &n_values);
+    bound = e->rounding.bound ? e->rounding.bound (fx, n_values)
+        : MAX (e->rounding.floor, n_values / e->rounding.fraction);
     fail_unless (off <= bound, "VKTILE_SEED=%u %s: format %s %dx%d "
         "algorithm %s: %u of %u values differ by 1 from the reference "
         "(bound %u): not rounded to nearest, or the state lost precision?",

@@ -25,41 +25,51 @@ G_BEGIN_DECLS
 
 typedef struct _HarnessFx HarnessFx;
 
+/* The rounding check of harness_fx_verify(): rounding to nearest, so
+ * that at most MAX (floor, n / fraction) of the n values compared may
+ * round the other way (the tolerance alone would also pass truncation).
+ * All zero: the output is exact, no rounding check. */
+typedef struct
+{
+  guint floor;
+  guint fraction;
+  /* the bound instead, where it depends on the settings (NULL: the one
+   * of floor and fraction) */
+  guint (*bound) (HarnessFx * fx, guint n_values);
+  /* Only components of at most this many bits count (0: all): at 16 bits
+   * fp32 noise is a good part of a code. */
+  guint depth;
+  /* The reference can round ties down; else the check compares with the
+   * one reference. */
+  gboolean ties_down_reference;
+} FxRounding;
+
 /* What the fixture needs to know of an element and its reference. */
 typedef struct
 {
   const gchar *name;            /* the element's factory name */
+  const gchar *algorithm;       /* the algorithm property's default */
+  guint tol;                    /* code values the output may be off */
+  Content content;              /* what the checked frames show */
+  FxRounding rounding;
   /* The reference's settings to the element's defaults, its state made
    * (NULL: nothing beyond the zeroed Fx); the state freed again. */
   void (*init) (HarnessFx * fx);
   void (*clear) (HarnessFx * fx);
-  const gchar *algorithm;       /* the algorithm property's default */
   /* Filters in into out as the reference does with the suite's settings.
    * Called twice a frame: first with ties_down FALSE (a reference with
-   * state advances it), then, where ties_down_reference, with ties rounded
-   * down (from the state before the first call). */
+   * state advances it), then, where rounding.ties_down_reference, with
+   * ties rounded down (from the state before the first call). */
   void (*filter) (HarnessFx * fx, const GstVideoFrame * in,
       GstVideoFrame * out, gboolean ties_down);
   /* The settings, for the failure messages (newly allocated). */
   gchar *(*describe) (HarnessFx * fx);
-  /* How many of n_values may round the other way (rounding to nearest:
-   * the tolerance alone would also pass truncation); NULL: exact, no
-   * rounding check. */
-  guint (*rounding_bound) (HarnessFx * fx, guint n_values);
-  /* Only components of at most this many bits count for the rounding
-   * check (0: all): at 16 bits fp32 noise is a good part of a code. */
-  guint rounding_depth;
-  /* The reference can round ties down; else the rounding check compares
-   * with the one reference. */
-  gboolean ties_down_reference;
   /* The reference's recursion across frames restarts (a caps change, a
    * flush); NULL: the element keeps no state. */
   void (*restart) (HarnessFx * fx);
   /* What else to check after each frame harness_fx_check_buffer() checked
    * (NULL: nothing). */
   void (*checked) (HarnessFx * fx, const gchar * what);
-  guint tol;                    /* code values the output may be off */
-  Content content;              /* what the checked frames show */
 } FxElement;
 
 struct _HarnessFx
@@ -115,7 +125,7 @@ void harness_fx_set_roi (HarnessFx * fx, gint x, gint y, gint w, gint h,
 void harness_fx_set_planes (HarnessFx * fx, guint planes);
 
 /* out against the reference of in: within the element's tolerance in
- * every value, rounded to nearest (the element's rounding_bound); counts
+ * every value, rounded to nearest (the element's rounding); counts
  * the frames and those the element changed. */
 void harness_fx_verify (HarnessFx * fx, GstBuffer * in, GstBuffer * out,
     const gchar * what);
@@ -288,19 +298,51 @@ void harness_fx_set_roi_case (HarnessFx * fx, const RoiCase roi);
   harness_fx_check_buffer (&(fx)->base, in, what)
 #define fx_check_frame(fx, layout, what) \
   harness_fx_check_frame (&(fx)->base, layout, 0, what)
-/* A loop test (__i__: the format group; salt + __i__ its salt) of the
- * suite's Fx: each of the group's formats through `each`, in one
- * harness (harness_fx_for_group()). */
-#define FX_GROUP_TEST(test, salt, each)                               \
+/* A test of the suite's Fx (a loop test too: salt + __i__ its salt)
+ * whose body, written after it as after GST_START_TEST, runs on the
+ * fixture opened before it (fx_init()) and closed after it (fx_clear()):
+ * in the body `fx` is the suite's Fx, and __i__ the loop's index. */
+#define FX_TEST(test, salt)                                           \
+static void test##_body (Fx * fx, int __i__);                         \
 GST_START_TEST (test)                                                 \
 {                                                                     \
   Fx fx;                                                              \
                                                                       \
   fx_init (&fx, (salt) + __i__);                                      \
-  harness_fx_for_group (&fx.base, __i__, each);                       \
+  test##_body (&fx, __i__);                                           \
   fx_clear (&fx);                                                     \
 }                                                                     \
-GST_END_TEST
+GST_END_TEST;                                                         \
+static void                                                           \
+test##_body (Fx * fx, int G_GNUC_UNUSED __i__)
+
+/* A loop test (__i__: the format group; salt + __i__ its salt) of the
+ * suite's Fx whose body, written after it as after GST_START_TEST, runs
+ * for each of the group's formats in turn, all through one harness
+ * (harness_fx_for_group()). In the body `fx` is the suite's Fx, `fmt` the
+ * format, `position` its place in the group, `fi` its index in
+ * all_formats and `lead` that of the group's first. */
+#define FX_GROUP_TEST(test, salt)                                     \
+static void test##_format (Fx * fx, GstVideoFormat fmt, guint position, \
+    guint fi, guint lead);                                            \
+static void                                                           \
+test##_each (HarnessFx * base, GstVideoFormat fmt, guint position,    \
+    guint fi, guint lead)                                             \
+{                                                                     \
+  test##_format (FX (base), fmt, position, fi, lead);                 \
+}                                                                     \
+GST_START_TEST (test)                                                 \
+{                                                                     \
+  Fx fx;                                                              \
+                                                                      \
+  fx_init (&fx, (salt) + __i__);                                      \
+  harness_fx_for_group (&fx.base, __i__, test##_each);                \
+  fx_clear (&fx);                                                     \
+}                                                                     \
+GST_END_TEST;                                                         \
+static void                                                           \
+test##_format (Fx * fx, GstVideoFormat fmt, guint position, guint fi, \
+    guint lead)
 
 /* a random frame, `what` printf-style */
 #define fx_check(fx, ...) \

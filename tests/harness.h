@@ -207,6 +207,15 @@ guint leaks_count_alive (void);
  * allocators, the system clock), then again under the leaks tracer. */
 void check_leaves_nothing_alive (void (*run) (void));
 
+/* The test of a suite whose subject is what `run` leaves alive: nothing
+ * (check_leaves_nothing_alive()). */
+#define LEAKS_TEST(test, run)                                       \
+GST_START_TEST (test)                                               \
+{                                                                   \
+  check_leaves_nothing_alive (run);                                 \
+}                                                                   \
+GST_END_TEST
+
 /* A SuiteSetup (suite.h) for the suites that count what they leave alive:
  * the leaks tracer, before gst_init so that it sees every object from the
  * start. */

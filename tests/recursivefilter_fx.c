@@ -41,18 +41,6 @@ iir_describe (HarnessFx * base)
   return all;
 }
 
-/* fp32 noise in a recursion moves only the values near a .5 boundary;
- * truncation would move about half of them. The bound is loose (a
- * quarter) because long recursions in fp32 carry more noise than a 7x7
- * convolution does; and only 8-bit values count: at 16 bits, fp32 noise
- * over long supports (a box of radius 300, sigma 128) is a good part of a
- * code value, and only the tolerance applies. */
-static guint
-iir_rounding_bound (HarnessFx * base, guint n_values)
-{
-  return MAX (8, n_values / 4);
-}
-
 /* A caps change (other format or size), a flush: the temporal recursion
  * restarts. */
 static void
@@ -83,16 +71,20 @@ fx_reference_clear (HarnessFx * base)
 const FxElement fx_element = {
   .name = ELEMENT,
   .algorithm = "tiled",
+  .tol = TOL,
+  .content = CONTENT_ANY,
+  /* fp32 noise in a recursion moves only the values near a .5 boundary;
+   * truncation would move about half of them. The bound is loose (a
+   * quarter) because long recursions in fp32 carry more noise than a 7x7
+   * convolution does; and only 8-bit values count: at 16 bits, fp32 noise
+   * over long supports (a box of radius 300, sigma 128) is a good part of
+   * a code value, and only the tolerance applies. */
+  .rounding = {.floor = 8,.fraction = 4,.depth = 8,.ties_down_reference = TRUE},
   .init = fx_reference_init,
   .clear = fx_reference_clear,
   .filter = iir_filter,
   .describe = iir_describe,
-  .rounding_bound = iir_rounding_bound,
-  .rounding_depth = 8,
-  .ties_down_reference = TRUE,
   .restart = iir_restart,
-  .tol = TOL,
-  .content = CONTENT_ANY,
 };
 
 /* ---- the element's properties, mirrored in fx->ref ---- */

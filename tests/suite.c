@@ -4,31 +4,47 @@
 
 #include "suite.h"
 
+/* Adds the rows of entries to s, in the case *tc (a row that starts a
+ * case opens a new one): n_entries of them, or up to SUITE_END. */
+static void
+suite_add_entries (Suite * s, TCase ** tc, const SuiteEntry * entries,
+    guint n_entries)
+{
+  guint i;
+
+  for (i = 0; i < n_entries; i++) {
+    const SuiteEntry *e = &entries[i];
+
+    if (e->part) {
+      suite_add_entries (s, tc, e->part, G_MAXUINT);
+      continue;
+    }
+    if (e->fn == NULL && e->name == NULL)
+      break;                    /* SUITE_END */
+    if (e->fn == NULL) {
+      *tc = tcase_create (e->name);
+      if (e->tags)
+        tcase_set_tags (*tc, e->tags);
+      if (e->timeout)
+        tcase_set_timeout (*tc, e->timeout);
+      suite_add_tcase (s, *tc);
+      continue;
+    }
+    g_assert (*tc != NULL);
+    /* what tcase_add_test() and tcase_add_loop_test() expand to, with the
+     * name GST_CHECKS matches */
+    _tcase_add_test (*tc, e->fn, e->name, 0, 0, 0, e->loops);
+  }
+}
+
 static Suite *
 suite_from_entries (const gchar * name, const SuiteEntry * entries,
     guint n_entries)
 {
   Suite *s = suite_create (name);
   TCase *tc = NULL;
-  guint i;
 
-  for (i = 0; i < n_entries; i++) {
-    const SuiteEntry *e = &entries[i];
-
-    if (e->fn == NULL) {
-      tc = tcase_create (e->name);
-      if (e->tags)
-        tcase_set_tags (tc, e->tags);
-      if (e->timeout)
-        tcase_set_timeout (tc, e->timeout);
-      suite_add_tcase (s, tc);
-      continue;
-    }
-    g_assert (tc != NULL);
-    /* what tcase_add_test() and tcase_add_loop_test() expand to, with the
-     * name GST_CHECKS matches */
-    _tcase_add_test (tc, e->fn, e->name, 0, 0, 0, e->loops);
-  }
+  suite_add_entries (s, &tc, entries, n_entries);
   return s;
 }
 

@@ -9,16 +9,18 @@
 
 G_BEGIN_DECLS
 
-/* A row of a suite's table: a test, or the start of the test case that
- * holds the tests below it. */
-typedef struct
+/* A row of a suite's table: a test, the start of the test case that
+ * holds the tests below it, or the rows of another file (SUITE_PART). */
+typedef struct _SuiteEntry SuiteEntry;
+struct _SuiteEntry
 {
   TFun fn;                      /* NULL: this row starts a test case */
   const gchar *name;            /* the test's (for GST_CHECKS), or the case's */
   gint loops;                   /* runs with __i__ from 0 to loops - 1 */
   const gchar *tags;            /* a case's tags (CK_INCLUDE_TAGS), or NULL */
   gint timeout;                 /* a case's timeout in s (0: the default) */
-} SuiteEntry;
+  const SuiteEntry *part;       /* SUITE_PART's rows, ended by SUITE_END */
+};
 
 /* a plain test runs once, with __i__ 0, as tcase_add_test() has it */
 #define SUITE_TEST(fn) { fn, #fn, 1, NULL, 0 }
@@ -27,6 +29,14 @@ typedef struct
 /* tests/run.sh runs a tagged case in a process of its own (its PARTS) */
 #define SUITE_TAGGED_CASE(name, tags) { NULL, name, 0, tags, 0 }
 #define SUITE_CASE_WITH_TIMEOUT(name, seconds) { NULL, name, 0, NULL, seconds }
+
+/* A suite whose tests lie in several files (one a subject): a file exports
+ * its rows as a table ended by SUITE_END, and the executable's table takes
+ * them in where SUITE_PART stands, in the test case open there (or one the
+ * part starts), so that the order of the tests and their case names do not
+ * depend on which file holds them. */
+#define SUITE_PART(rows) { NULL, NULL, 0, NULL, 0, rows }
+#define SUITE_END { NULL, NULL, 0, NULL, 0, NULL }
 
 /* Runs before gst_check_init(): returns -1 to go on with the suite, else
  * the exit status of the process (a child the suite spawned itself). */

@@ -109,16 +109,24 @@ csv_fields (const gchar * line)
   return (gchar **) g_ptr_array_free (f, FALSE);
 }
 
-static gint
-column (gchar ** header, const gchar * name)
+/* The field of the CSV row `fields` in the column `name` of `header`. */
+static const gchar *
+field (gchar ** header, gchar ** fields, const gchar * name)
 {
   gint i;
 
   for (i = 0; header[i]; i++)
     if (g_str_equal (header[i], name))
-      return i;
+      return fields[i];
   fail ("no column %s", name);
-  return -1;
+  return NULL;
+}
+
+/* The number in the column `name` of the row `fields` is above 0. */
+static gboolean
+field_positive (gchar ** header, gchar ** fields, const gchar * name)
+{
+  return g_ascii_strtod (field (header, fields, name), NULL) > 0;
 }
 
 /* The benchmark to run: $VKTILE_BENCH (tests/run.sh names the one of the
@@ -197,8 +205,6 @@ GST_START_TEST (test_quick_run)
   };
   gchar *out = NULL, *err = NULL;
   gchar **lines, **header;
-  gint c_section, c_config, c_median, c_xcopy, c_xref, c_fps;
-  gint c_xrt, c_format;
   guint i, gpu = 0, floors = 0, sysmem = 0, chain = 0, aa = 0, naive = 0;
 
   run_bench (argv, csv_path, &out, &err, &lines);
@@ -207,43 +213,36 @@ GST_START_TEST (test_quick_run)
   fail_unless (strstr (err, said) != NULL, "not run on %s:\n%s", device, err);
 
   header = csv_fields (lines[0]);
-  c_section = column (header, "section");
-  c_config = column (header, "configuration");
-  c_format = column (header, "format");
-  c_median = column (header, "median_us");
-  c_xcopy = column (header, "x_copy");
-  c_xref = column (header, "x_ref");
-  c_fps = column (header, "fps");
-  c_xrt = column (header, "x_roundtrip");
   for (i = 1; lines[i] && lines[i][0]; i++) {
     gchar **f = csv_fields (lines[i]);
-    const gchar *section = f[c_section];
+    const gchar *section = field (header, f, "section");
     fail_unless_equals_int (g_strv_length (f), g_strv_length (header));
     if (g_str_equal (section, "gpu")) {
       gpu++;
       /* Every element row was timed and compared with the copy floor. */
-      fail_unless (g_ascii_strtod (f[c_median], NULL) > 0, "%s", lines[i]);
-      fail_unless (g_ascii_strtod (f[c_xcopy], NULL) > 0, "%s", lines[i]);
-      if (strstr (f[c_config], "algorithm=naive")) {
+      fail_unless (field_positive (header, f, "median_us"), "%s", lines[i]);
+      fail_unless (field_positive (header, f, "x_copy"), "%s", lines[i]);
+      if (strstr (field (header, f, "configuration"), "algorithm=naive")) {
         naive++;
-        fail_unless (g_ascii_strtod (f[c_xref], NULL) > 0, "%s", lines[i]);
+        fail_unless (field_positive (header, f, "x_ref"), "%s", lines[i]);
       }
     } else if (g_str_equal (section, "floor")) {
       floors++;
-      fail_unless (g_ascii_strtod (f[c_median], NULL) > 0, "%s", lines[i]);
+      fail_unless (field_positive (header, f, "median_us"), "%s", lines[i]);
     } else if (g_str_equal (section, "sysmem")) {
       sysmem++;
-      fail_unless (g_str_equal (f[c_format], "NV12")
-          || g_str_equal (f[c_format], "P010_10LE"), "%s", lines[i]);
-      fail_unless (g_ascii_strtod (f[c_fps], NULL) > 0, "%s", lines[i]);
-      fail_unless (g_str_equal (f[c_format], "P010_10LE")
-          || g_ascii_strtod (f[c_xrt], NULL) > 0, "%s", lines[i]);
+      fail_unless (g_str_equal (field (header, f, "format"), "NV12")
+          || g_str_equal (field (header, f, "format"), "P010_10LE"), "%s",
+          lines[i]);
+      fail_unless (field_positive (header, f, "fps"), "%s", lines[i]);
+      fail_unless (g_str_equal (field (header, f, "format"), "P010_10LE")
+          || field_positive (header, f, "x_roundtrip"), "%s", lines[i]);
     } else if (g_str_equal (section, "chain")) {
       chain++;
-      fail_unless (g_ascii_strtod (f[c_fps], NULL) > 0, "%s", lines[i]);
+      fail_unless (field_positive (header, f, "fps"), "%s", lines[i]);
     } else if (g_str_equal (section, "aa")) {
       aa++;
-      fail_unless (g_ascii_strtod (f[c_xref], NULL) > 0, "%s", lines[i]);
+      fail_unless (field_positive (header, f, "x_ref"), "%s", lines[i]);
     }
     g_strfreev (f);
   }
@@ -290,24 +289,19 @@ GST_START_TEST (test_short_bursts_untimed)
     "GRAY8", "--no-gpu", "--no-chain", "--csv", csv_path, NULL
   };
   gchar *out = NULL, *err = NULL, **lines, **header;
-  gint c_section, c_config, c_fps, c_note;
   guint i, rows = 0;
 
   run_bench (argv, csv_path, &out, &err, &lines);
   header = csv_fields (lines[0]);
-  c_section = column (header, "section");
-  c_config = column (header, "configuration");
-  c_fps = column (header, "fps");
-  c_note = column (header, "note");
   for (i = 1; lines[i] && lines[i][0]; i++) {
     gchar **f = csv_fields (lines[i]);
-    if (g_str_equal (f[c_section], "sysmem")
-        && g_str_equal (f[c_config], "preset=box3")) {
+    if (g_str_equal (field (header, f, "section"), "sysmem")
+        && g_str_equal (field (header, f, "configuration"), "preset=box3")) {
       rows++;
-      fail_unless (f[c_fps][0] == '\0', "frames/s of an untimed burst: %s",
-          lines[i]);
-      fail_unless (strstr (f[c_note], "too short to time") != NULL, "%s",
-          lines[i]);
+      fail_unless (field (header, f, "fps")[0] == '\0',
+          "frames/s of an untimed burst: %s", lines[i]);
+      fail_unless (strstr (field (header, f, "note"),
+              "too short to time") != NULL, "%s", lines[i]);
     }
     g_strfreev (f);
   }

@@ -40,6 +40,11 @@
 
 static guint32 base_seed;
 
+/* The formats of test_roi_planes, one a run. */
+static const GstVideoFormat roi_planes_formats[] = { GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12
+};
+
 /* The fixture, the reference's mirror of the element's properties and
  * its temporal state. */
 typedef struct
@@ -62,16 +67,6 @@ static gchar *
 denoise_describe (HarnessFx * base)
 {
   return ref_denoise_describe (&FX (base)->ref);
-}
-
-/* Rounding to nearest, and a state as precise as the reference's: the
- * tolerance of a code value would also pass truncation, or a state kept to
- * 1/8 code value, which move a good part of the values by one. Only 8-bit
- * values count (at 16 bits fp32 noise alone is a good part of a code). */
-static guint
-denoise_rounding_bound (HarnessFx * base, guint n_values)
-{
-  return MAX (8, n_values / ROUNDING_OFF_FRACTION);
 }
 
 static void
@@ -109,16 +104,20 @@ fx_reference_clear (HarnessFx * base)
 
 static const FxElement fx_element = {
   .name = ELEMENT,
+  .tol = TOL,
+  .content = CONTENT_ANY,
+  /* Rounding to nearest, and a state as precise as the reference's: the
+   * tolerance of a code value would also pass truncation, or a state kept
+   * to 1/8 code value, which move a good part of the values by one. Only
+   * 8-bit values count (at 16 bits fp32 noise alone is a good part of a
+   * code). */
+  .rounding = {.floor = 8,.fraction = ROUNDING_OFF_FRACTION,.depth = 8},
   .init = fx_reference_init,
   .clear = fx_reference_clear,
   .filter = denoise_filter,
   .describe = denoise_describe,
-  .rounding_bound = denoise_rounding_bound,
-  .rounding_depth = 8,
   .restart = denoise_restart,
   .checked = denoise_checked,
-  .tol = TOL,
-  .content = CONTENT_ANY,
 };
 
 /* noise-sigma given (> 0) or estimated (0), motion-adaptive. */
@@ -175,47 +174,42 @@ GST_END_TEST;
  * and on again (the motion reference not kept, then kept), the fixed mode,
  * a restart by flush, then noisy scenes with the noise estimated over
  * more than one interval of the estimate. */
-GST_START_TEST (test_formats)
+FX_TEST (test_formats, 100)
 {
   GstVideoFormat fmt;
   guint i, t, index;
-  Fx fx;
 
-  fx_init (&fx, 100 + __i__);
   for (i = 0; (fmt = harness_group_format (__i__, i, &index)); i++) {
     const gchar *name = gst_video_format_to_string (fmt);
 
-    fx_set_noise (&fx, 40.0);
-    fx_set_keep_detail (&fx, TRUE);
-    fx_set_caps (&fx, fmt, 37, 22);
+    fx_set_noise (fx, 40.0);
+    fx_set_keep_detail (fx, TRUE);
+    fx_set_caps (fx, fmt, 37, 22);
     for (t = 0; t < 3; t++)
-      fx_check (&fx, "%s noise 40, frame %u", name, t + 1);
-    fx_set_keep_detail (&fx, FALSE);
-    fx_check (&fx, "%s keep-detail=false", name);
-    fx_set_keep_detail (&fx, TRUE);
+      fx_check (fx, "%s noise 40, frame %u", name, t + 1);
+    fx_set_keep_detail (fx, FALSE);
+    fx_check (fx, "%s keep-detail=false", name);
+    fx_set_keep_detail (fx, TRUE);
     for (t = 0; t < 2; t++)
-      fx_check (&fx, "%s keep-detail again, frame %u", name, t + 1);
-    gst_util_set_object_arg (G_OBJECT (fx.base.el), "temporal-mode", "fixed");
-    fx.ref.motion_adaptive = FALSE;
+      fx_check (fx, "%s keep-detail again, frame %u", name, t + 1);
+    gst_util_set_object_arg (G_OBJECT (fx->base.el), "temporal-mode", "fixed");
+    fx->ref.motion_adaptive = FALSE;
     for (t = 0; t < 2; t++)
-      fx_check (&fx, "%s fixed, frame %u", name, t + 1);
-    fx_flush (&fx);
-    fx_check (&fx, "%s fixed, after a flush", name);
+      fx_check (fx, "%s fixed, frame %u", name, t + 1);
+    fx_flush (fx);
+    fx_check (fx, "%s fixed, after a flush", name);
 
-    fx_set_noise (&fx, 0.0);
-    fx_set_caps (&fx, fmt, 130, 84);
+    fx_set_noise (fx, 0.0);
+    fx_set_caps (fx, fmt, 130, 84);
     for (t = 0; t < 6; t++)
-      fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 1 + t / 3,
-              t < 4 ? 6.0 : 12.0), "estimated noise");
+      fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand,
+              1 + t / 3, t < 4 ? 6.0 : 12.0), "estimated noise");
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Sizes from one pixel to several tiles, every border rule and sigmas
  * from a tap to many, in the formats of one plane layout each. */
-GST_START_TEST (test_sizes_borders)
+FX_TEST (test_sizes_borders, 200)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE
@@ -225,87 +219,69 @@ GST_START_TEST (test_sizes_borders)
   };
   static const gdouble sigmas[] = { 0.5, 0.8, 1.5, 3.0, 0.8 };
   guint i, t;
-  Fx fx;
 
-  fx_init (&fx, 200 + __i__);
-  fx_set_noise (&fx, 30.0);
+  fx_set_noise (fx, 30.0);
   for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
     RefBorder b = (RefBorder) ((i + __i__) % REF_BORDER_N);
 
-    harness_fx_set_border (&fx.base, b, g_rand_double (fx.base.rand));
-    g_object_set (fx.base.el, "sigma", sigmas[i], NULL);
-    fx.ref.sigma = sigmas[i];
-    fx_set_caps (&fx, fmts[__i__], sizes[i][0], sizes[i][1]);
+    harness_fx_set_border (&fx->base, b, g_rand_double (fx->base.rand));
+    g_object_set (fx->base.el, "sigma", sigmas[i], NULL);
+    fx->ref.sigma = sigmas[i];
+    fx_set_caps (fx, fmts[__i__], sizes[i][0], sizes[i][1]);
     for (t = 0; t < 3; t++)
-      fx_check (&fx, "%dx%d border %s sigma %g, frame %u", sizes[i][0],
+      fx_check (fx, "%dx%d border %s sigma %g, frame %u", sizes[i][0],
           sizes[i][1], ref_border_nick (b), sigmas[i], t + 1);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* A ROI with a source offset (the state is the ROI's), then a plane mask
  * (a change of planes restarts). */
-GST_START_TEST (test_roi_planes)
+FX_TEST (test_roi_planes, 300)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_I420,
-    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12
-  };
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 300 + __i__);
-  fx_set_noise (&fx, 30.0);
-  fx_set_roi (&fx, 5, 3, 40, 21, 8, 1);
-  fx_set_caps (&fx, fmts[__i__], 61, 33);
+  fx_set_noise (fx, 30.0);
+  fx_set_roi (fx, 5, 3, 40, 21, 8, 1);
+  fx_set_caps (fx, roi_planes_formats[__i__], 61, 33);
   for (t = 0; t < 3; t++)
-    fx_check (&fx, "ROI, frame %u", t + 1);
-  fx_set_planes_restart (&fx, 0x5);
+    fx_check (fx, "ROI, frame %u", t + 1);
+  fx_set_planes_restart (fx, 0x5);
   for (t = 0; t < 2; t++)
-    fx_check (&fx, "ROI, planes 0x5, frame %u", t + 1);
-  fx_set_planes_restart (&fx, 0xf);
-  fx_check (&fx, "ROI, all planes again");
-  fx_clear (&fx);
+    fx_check (fx, "ROI, planes 0x5, frame %u", t + 1);
+  fx_set_planes_restart (fx, 0xf);
+  fx_check (fx, "ROI, all planes again");
 }
-
-GST_END_TEST;
 
 /* Restarts: a DISCONT buffer, a caps change of size, temporal-alpha 0
  * (the blur alone) and back; then a long recursion at temporal-alpha 0.95
  * on a still noisy scene, where the state's rounding would build up. */
-GST_START_TEST (test_restarts_and_long_recursion)
+FX_TEST (test_restarts_and_long_recursion, 400)
 {
   GstBuffer *in;
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 400 + __i__);
-  fx_set_noise (&fx, 20.0);
-  fx_set_caps (&fx, __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_RGBx,
+  fx_set_noise (fx, 20.0);
+  fx_set_caps (fx, __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_RGBx,
       35, 19);
-  fx_check (&fx, "first frame");
-  fx_check (&fx, "second frame");
-  in = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
+  fx_check (fx, "first frame");
+  fx_check (fx, "second frame");
+  in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_ANY);
   GST_BUFFER_FLAG_SET (in, GST_BUFFER_FLAG_DISCONT);
-  ref_iir_temporal_reset (&fx.temporal);
-  fx_check_buffer (&fx, in, "a DISCONT frame");
-  fx_check (&fx, "the frame after a DISCONT one");
-  fx_set_caps (&fx, GST_VIDEO_INFO_FORMAT (&fx.base.info), 36, 20);
-  fx_check (&fx, "after a caps change");
-  g_object_set (fx.base.el, "temporal-alpha", 0.0, NULL);
-  fx.ref.temporal_alpha = 0.0;
-  fx_check (&fx, "temporal-alpha 0");
-  g_object_set (fx.base.el, "temporal-alpha", 0.95, NULL);
-  fx.ref.temporal_alpha = 0.95;
-  fx_set_noise (&fx, 8.0);
+  ref_iir_temporal_reset (&fx->temporal);
+  fx_check_buffer (fx, in, "a DISCONT frame");
+  fx_check (fx, "the frame after a DISCONT one");
+  fx_set_caps (fx, GST_VIDEO_INFO_FORMAT (&fx->base.info), 36, 20);
+  fx_check (fx, "after a caps change");
+  g_object_set (fx->base.el, "temporal-alpha", 0.0, NULL);
+  fx->ref.temporal_alpha = 0.0;
+  fx_check (fx, "temporal-alpha 0");
+  g_object_set (fx->base.el, "temporal-alpha", 0.95, NULL);
+  fx->ref.temporal_alpha = 0.95;
+  fx_set_noise (fx, 8.0);
   for (t = 0; t < 40; t++)
-    fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 7, 5.0),
+    fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand, 7, 5.0),
         "temporal-alpha 0.95 on a still scene");
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Frames in Vulkan buffers on both sides (a copy before and after,
  * planes=0), the state and the estimate kept on the GPU. */
@@ -338,7 +314,7 @@ GST_END_TEST;
  * last estimated frame do not. Checked against the reference after every
  * frame, and within 15 % of the noise added from the second frame on (the
  * first temporal estimate). */
-GST_START_TEST (test_noise_estimate_texture)
+FX_TEST (test_noise_estimate_texture, 700)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_GRAY16_LE
@@ -347,43 +323,39 @@ GST_START_TEST (test_noise_estimate_texture)
   GstVideoFrame ft;
   guint t, plane, c;
   gint x, y;
-  Fx fx;
 
-  fx_init (&fx, 700 + __i__);
-  fx_set_caps (&fx, fmts[__i__], 130, 84);
+  fx_set_caps (fx, fmts[__i__], 130, 84);
   texture =
-      make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
+      make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   for (t = 0; t < 9; t++) {
     GstBuffer *in = gst_buffer_copy_deep (texture);
     GstVideoFrame f;
 
-    fail_unless (gst_video_frame_map (&f, &fx.base.info, in,
+    fail_unless (gst_video_frame_map (&f, &fx->base.info, in,
             GST_MAP_READWRITE));
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&f); c++) {
-      gdouble maxv = ref_comp_maxv (fx.base.info.finfo, c);
+      gdouble maxv = ref_comp_maxv (fx->base.info.finfo, c);
       for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&f, c); y++)
         for (x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (&f, c); x++) {
           gdouble v = ref_comp_get (&f, c, x, y) + 5.0 * maxv / 255.0 *
-              gauss_sample (fx.base.rand);
+              gauss_sample (fx->base.rand);
           ref_comp_store (&f, c, x, y, CLAMP (v, 0.0, maxv), FALSE);
         }
     }
     gst_video_frame_unmap (&f);
-    fx_check_buffer (&fx, in, "texture under noise 5");
-    for (plane = 0; t > 0 && plane < ref_n_filtered_planes (&fx.base.info);
+    fx_check_buffer (fx, in, "texture under noise 5");
+    for (plane = 0; t > 0 && plane < ref_n_filtered_planes (&fx->base.info);
         plane++)
-      fail_unless (fabs (fx.temporal.noise_est[plane] / 5.0 - 1.0) < 0.15,
+      fail_unless (fabs (fx->temporal.noise_est[plane] / 5.0 - 1.0) < 0.15,
           "%s plane %u: noise 5 on a still texture estimated as %.2f after "
-          "%u frames", GST_VIDEO_INFO_NAME (&fx.base.info), plane,
-          fx.temporal.noise_est[plane], t + 1);
+          "%u frames", GST_VIDEO_INFO_NAME (&fx->base.info), plane,
+          fx->temporal.noise_est[plane], t + 1);
   }
-  fail_unless (gst_video_frame_map (&ft, &fx.base.info, texture, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&ft, &fx->base.info, texture,
+          GST_MAP_READ));
   gst_video_frame_unmap (&ft);
   gst_buffer_unref (texture);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Root-mean-square difference of the first component from `clean`. */
 static gdouble
@@ -409,21 +381,19 @@ rms_from (const GstVideoInfo * info, GstBuffer * buf, GstBuffer * clean)
  * 5 the output gains at least 4 dB of PSNR over the input within 20 frames;
  * after a cut to another scene, the first frame is not a blend of the two
  * (its error is the blur's of a first frame, not the scenes' difference). */
-GST_START_TEST (test_still_and_cut)
+FX_TEST (test_still_and_cut, 600)
 {
   gdouble rms_in = 0.0, rms_out = 0.0;
   GstBuffer *in, *out, *clean;
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 600);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 160, 96);
-  clean = noisy_scene (&fx.base.info, fx.base.rand, 3, 0.0);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 160, 96);
+  clean = noisy_scene (&fx->base.info, fx->base.rand, 3, 0.0);
   for (t = 0; t < 20; t++) {
-    in = noisy_scene (&fx.base.info, fx.base.rand, 3, 5.0);
-    out = fx_push (&fx, gst_buffer_ref (in));
-    rms_in = rms_from (&fx.base.info, in, clean);
-    rms_out = rms_from (&fx.base.info, out, clean);
+    in = noisy_scene (&fx->base.info, fx->base.rand, 3, 5.0);
+    out = fx_push (fx, gst_buffer_ref (in));
+    rms_in = rms_from (&fx->base.info, in, clean);
+    rms_out = rms_from (&fx->base.info, out, clean);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
@@ -431,28 +401,25 @@ GST_START_TEST (test_still_and_cut)
       "codes rms against the input's %.2f", rms_out, rms_in);
   gst_buffer_unref (clean);
 
-  clean = noisy_scene (&fx.base.info, fx.base.rand, 4, 0.0);
-  in = noisy_scene (&fx.base.info, fx.base.rand, 4, 5.0);
-  out = fx_push (&fx, gst_buffer_ref (in));
-  rms_out = rms_from (&fx.base.info, out, clean);
-  rms_in = rms_from (&fx.base.info, in, clean);
+  clean = noisy_scene (&fx->base.info, fx->base.rand, 4, 0.0);
+  in = noisy_scene (&fx->base.info, fx->base.rand, 4, 5.0);
+  out = fx_push (fx, gst_buffer_ref (in));
+  rms_out = rms_from (&fx->base.info, out, clean);
+  rms_in = rms_from (&fx->base.info, in, clean);
   fail_unless (rms_out < rms_in, "the frame after a cut is %.2f codes rms "
       "from the new scene, the input %.2f: the scenes blended", rms_out,
       rms_in);
   gst_buffer_unref (out);
   gst_buffer_unref (in);
   gst_buffer_unref (clean);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 static const SuiteEntry denoise_tests[] = {
   SUITE_CASE ("denoise"),
   SUITE_TEST (test_defaults),
   SUITE_LOOP_TEST (test_formats, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_sizes_borders, 4),
-  SUITE_LOOP_TEST (test_roi_planes, 3),
+  SUITE_LOOP_TEST (test_roi_planes, G_N_ELEMENTS (roi_planes_formats)),
   SUITE_LOOP_TEST (test_restarts_and_long_recursion, 2),
   SUITE_LOOP_TEST (test_vulkan_memory, 3),
   SUITE_TEST (test_still_and_cut),

@@ -60,10 +60,10 @@ fx_reference_init (HarnessFx * base)
 /* The means are exact: no tolerance, nothing to round. */
 static const FxElement fx_element = {
   .name = ELEMENT,
+  .content = CONTENT_ANY,
   .init = fx_reference_init,
   .filter = pixelate_filter,
   .describe = pixelate_describe,
-  .content = CONTENT_ANY,
 };
 
 static void

@@ -50,6 +50,11 @@ static const GstVideoFormat matrix_formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
 };
 
+/* The formats of test_y_row_end_16bit (16-bit lanes), one a run. */
+static const GstVideoFormat row_end_formats[] = { GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_Y444_16LE
+};
+
 /* The frame sizes the tests cover. */
 static const gint sizes[][2] = {
   {1, 1}, {2, 3}, {5, 7}, {33, 17}, {127, 65}, {257, 130},
@@ -214,23 +219,21 @@ set_feedback (GstElement * el, gconstpointer data)
  * property lists only those: mirror, reflect and wrap are not among its
  * values, a pipeline that asks for one does not parse, and setting one
  * leaves the border as it was. */
-GST_START_TEST (test_refused_border)
+FX_TEST (test_refused_border, 2300)
 {
   static const gchar *bad[] = { "mirror", "reflect", "wrap" };
   GParamSpec *pspec;
   GEnumClass *values;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 2300);
   pspec =
-      g_object_class_find_property (G_OBJECT_GET_CLASS (fx.base.el), "border");
+      g_object_class_find_property (G_OBJECT_GET_CLASS (fx->base.el), "border");
   fail_unless (pspec != NULL && G_IS_PARAM_SPEC_ENUM (pspec));
   values = G_PARAM_SPEC_ENUM (pspec)->enum_class;
   fail_unless_equals_int (values->n_values, 2);
   fail_unless (g_enum_get_value_by_nick (values, "clamp")
       && g_enum_get_value_by_nick (values, "constant"));
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 29, 17);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 29, 17);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
     gchar *desc = g_strdup_printf ("videotestsrc num-buffers=1 ! "
         "recursivefilter border=%s ! fakesink", bad[i]);
@@ -242,27 +245,24 @@ GST_START_TEST (test_refused_border)
     g_clear_error (&error);
     gst_clear_object (&pipe);
     g_free (desc);
-    gst_util_set_object_arg (G_OBJECT (fx.base.el), "border", bad[i]);
-    fail_unless_equals_string (get_enum_nick (fx.base.el, "border"), "clamp");
+    gst_util_set_object_arg (G_OBJECT (fx->base.el), "border", bad[i]);
+    fail_unless_equals_string (get_enum_nick (fx->base.el, "border"), "clamp");
   }
-  fx_check (&fx, "clamp after refused borders");
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.8);
+  fx_check (fx, "clamp after refused borders");
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.8);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
-    gst_util_set_object_arg (G_OBJECT (fx.base.el), "border", bad[i]);
-    fail_unless_equals_string (get_enum_nick (fx.base.el, "border"),
+    gst_util_set_object_arg (G_OBJECT (fx->base.el), "border", bad[i]);
+    fail_unless_equals_string (get_enum_nick (fx->base.el, "border"),
         "constant");
   }
-  fx_check (&fx, "constant after refused borders");
-  fx_clear (&fx);
+  fx_check (fx, "constant after refused borders");
 }
-
-GST_END_TEST;
 
 /* feedback: 1 to 4 numbers, a stable recursion (every root of
  * z^k - a1 z^(k-1) - ... - ak inside the unit circle). Others are refused
  * with a warning naming the property; the old value stays, in the property
  * and in the output. Stable values are accepted as given. */
-GST_START_TEST (test_refused_feedback)
+FX_TEST (test_refused_feedback, 2400)
 {
   static const gdouble five[5] = { 0.1, 0.1, 0.1, 0.1, 0.1 };
   static const gdouble one[1] = { 1.0 };        /* root 1 */
@@ -284,51 +284,46 @@ GST_START_TEST (test_refused_feedback)
   GstBus *bus = gst_bus_new ();
   DoubleArray arr;
   guint i, k, n;
-  Fx fx;
 
-  fx_init (&fx, 2400);
-  gst_element_set_bus (fx.base.el, bus);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 37, 21);
+  gst_element_set_bus (fx->base.el, bus);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 37, 21);
   ref_iir_feedback_from_poles (poles, 3, third);
 
   /* stable ones of every order are accepted and read back */
   for (k = 1; k <= 4; k++) {
-    ref_iir_random_custom (fx.base.rand, k, &b0, keep);
-    set_double_array (fx.base.el, "feedback", keep, k);
-    n = get_double_array (fx.base.el, "feedback", got, G_N_ELEMENTS (got));
+    ref_iir_random_custom (fx->base.rand, k, &b0, keep);
+    set_double_array (fx->base.el, "feedback", keep, k);
+    n = get_double_array (fx->base.el, "feedback", got, G_N_ELEMENTS (got));
     fail_unless_equals_int (n, k);
     for (i = 0; i < k; i++)
       fail_unless (got[i] == keep[i], "feedback[%u] reads %g, set %g", i,
           got[i], keep[i]);
   }
-  set_double_array (fx.base.el, "feedback", double_pole, 2);
-  n = get_double_array (fx.base.el, "feedback", got, G_N_ELEMENTS (got));
+  set_double_array (fx->base.el, "feedback", double_pole, 2);
+  n = get_double_array (fx->base.el, "feedback", got, G_N_ELEMENTS (got));
   fail_unless (n == 2 && got[0] == 1.9 && got[1] == -0.9025, "a double pole "
       "at 0.95 was refused");
 
-  fx_random_custom (&fx, 3, REF_IIR_BOTH);
+  fx_random_custom (fx, 3, REF_IIR_BOTH);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
     gchar *what = g_strdup_printf ("unstable or malformed feedback #%u", i);
 
     arr = bad[i];
     if (!arr.v)
       arr.v = third;
-    expect_refused (fx.base.el, bus, "feedback", set_feedback,
+    expect_refused (fx->base.el, bus, "feedback", set_feedback,
         &arr, what);
-    n = get_double_array (fx.base.el, "feedback", got, G_N_ELEMENTS (got));
+    n = get_double_array (fx->base.el, "feedback", got, G_N_ELEMENTS (got));
     fail_unless_equals_int (n, 3);
     for (k = 0; k < 3; k++)
-      fail_unless (got[k] == fx.ref.feedback[k], "%s: feedback[%u] changed "
+      fail_unless (got[k] == fx->ref.feedback[k], "%s: feedback[%u] changed "
           "to %g", what, k, got[k]);
     g_free (what);
   }
-  fx_check (&fx, "custom filter after refused feedback");
-  gst_element_set_bus (fx.base.el, NULL);
+  fx_check (fx, "custom filter after refused feedback");
+  gst_element_set_bus (fx->base.el, NULL);
   gst_object_unref (bus);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 /* the element against the reference */
@@ -338,12 +333,8 @@ GST_END_TEST;
  * axes, on a frame of many 16-pixel tiles, then one on 257x130. The
  * formats of a group (format_groups) go through one harness, each from the
  * element's defaults. */
-static void
-formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
-    guint lead)
+FX_GROUP_TEST (test_formats, 100)
 {
-  Fx *fx = FX (base);
-
   fx_defaults (fx);
   fx_set_caps (fx, fmt, 127, 65);
   fx_check (fx, "defaults (gaussian sigma 2, tiled, automatic tiles)");
@@ -398,16 +389,14 @@ formats_one (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
   fx_check (fx, "257x130 custom order 4 both");
   /* every one of these changes a random frame: a copy cannot pass (the
    * count is the group's so far) */
-  fail_unless_equals_int (base->n_changed, base->n_frames);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames);
 }
-
-FX_GROUP_TEST (test_formats, 100, formats_one);
 
 /* On GRAY8, RGBA and NV12: every direction x axes x algorithm for the
  * exponential; custom of order 1-4 x every direction; the Gaussian at
  * sigma 0.5, 2, 8, 32 x both algorithms; the box at r 0, 1, 5, 20 x 1-3
  * iterations. Tile sizes, borders and axes rotate. */
-GST_START_TEST (test_matrix)
+FX_TEST (test_matrix, 200)
 {
   static const gdouble sigmas[] = { 0.5, 2.0, 8.0, 32.0 };
   static const guint radii[] = { 0, 1, 5, 20 };
@@ -416,29 +405,27 @@ GST_START_TEST (test_matrix)
   };
   GstVideoFormat fmt = matrix_formats[__i__];
   guint d, ax, alg, k, s, it, idx = 0, identities = 0;
-  Fx fx;
 
-  fx_init (&fx, 200 + __i__);
-  fx_set_caps (&fx, fmt, 127, 65);
+  fx_set_caps (fx, fmt, 127, 65);
   /* NV12's Y plane is GRAY8 of the same size, which test_matrix:0 runs
    * through the same settings: here only the interleaved U and V (the one
    * plane of 2 components) are filtered, which halves the pipelines this
    * test creates. Both planes of NV12 together: test_formats, test_sizes,
    * test_roi and the others. */
   if (fmt == GST_VIDEO_FORMAT_NV12)
-    fx_set_planes (&fx, 0x6);
+    fx_set_planes (fx, 0x6);
 
   for (d = 0; d < REF_IIR_N_DIRECTIONS; d++) {
     for (ax = 0; ax < REF_IIR_N_AXES; ax++) {
       for (alg = 0; alg < 2; alg++, idx++) {
-        fx_set_algorithm (&fx, alg ? "scanline" : "tiled",
+        fx_set_algorithm (fx, alg ? "scanline" : "tiled",
             tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
-        fx_exponential (&fx, g_rand_double_range (fx.base.rand, 0.3, 0.95), 2.0,
+        fx_exponential (fx, g_rand_double_range (fx->base.rand, 0.3, 0.95), 2.0,
             d);
-        fx_set_axes (&fx, ax);
-        fx_set_border_rand (&fx, idx % 2);
+        fx_set_axes (fx, ax);
+        fx_set_border_rand (fx, idx % 2);
         identities += ax == REF_IIR_AXES_NONE;
-        fx_check (&fx, "exponential %s axes %s", ref_iir_direction_nick (d),
+        fx_check (fx, "exponential %s axes %s", ref_iir_direction_nick (d),
             ref_iir_axes_nick (ax));
       }
     }
@@ -446,54 +433,48 @@ GST_START_TEST (test_matrix)
 
   for (k = 1; k <= REF_IIR_MAX_ORDER; k++) {
     for (d = 0; d < REF_IIR_N_DIRECTIONS; d++, idx++) {
-      fx_set_algorithm (&fx, (k + d) % 2 ? "scanline" : "tiled",
+      fx_set_algorithm (fx, (k + d) % 2 ? "scanline" : "tiled",
           tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
-      fx_random_custom (&fx, k, d);
-      fx_set_axes (&fx, some_axes[(k + d) % 3]);
-      fx_set_border_rand (&fx, idx % 2);
-      fx_check (&fx, "custom order %u %s", k, ref_iir_direction_nick (d));
+      fx_random_custom (fx, k, d);
+      fx_set_axes (fx, some_axes[(k + d) % 3]);
+      fx_set_border_rand (fx, idx % 2);
+      fx_check (fx, "custom order %u %s", k, ref_iir_direction_nick (d));
     }
   }
 
-  fx_set_axes (&fx, REF_IIR_AXES_XY);
+  fx_set_axes (fx, REF_IIR_AXES_XY);
   for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
     for (alg = 0; alg < 2; alg++, idx++) {
-      fx_set_algorithm (&fx, alg ? "scanline" : "tiled",
+      fx_set_algorithm (fx, alg ? "scanline" : "tiled",
           tile_sizes[idx % G_N_ELEMENTS (tile_sizes)]);
-      fx_gaussian (&fx, sigmas[s]);
-      fx_set_border_rand (&fx, idx % 2);
-      fx_check (&fx, "gaussian sigma %g", sigmas[s]);
+      fx_gaussian (fx, sigmas[s]);
+      fx_set_border_rand (fx, idx % 2);
+      fx_check (fx, "gaussian sigma %g", sigmas[s]);
     }
   }
 
   for (s = 0; s < G_N_ELEMENTS (radii); s++) {
     for (it = 1; it <= 3; it++, idx++) {
-      fx_set_algorithm (&fx, idx % 2 ? "scanline" : "tiled",
+      fx_set_algorithm (fx, idx % 2 ? "scanline" : "tiled",
           tile_sizes[(idx / 2) % G_N_ELEMENTS (tile_sizes)]);
-      fx_box (&fx, radii[s], it);
-      fx_set_axes (&fx, some_axes[idx % 3]);
-      fx_set_border_rand (&fx, (idx / 2) % 2);
+      fx_box (fx, radii[s], it);
+      fx_set_axes (fx, some_axes[idx % 3]);
+      fx_set_border_rand (fx, (idx / 2) % 2);
       identities += radii[s] == 0;
-      fx_check (&fx, "box r %u x%u", radii[s], it);
+      fx_check (fx, "box r %u x%u", radii[s], it);
     }
   }
 
-  fail_unless_equals_int (fx.base.n_changed, fx.base.n_frames - identities);
-  fx_clear (&fx);
+  fail_unless_equals_int (fx->base.n_changed, fx->base.n_frames - identities);
 }
-
-GST_END_TEST;
 
 /* The frame sizes of `sizes` (1x1 and 2x3 smaller than any tile and than
  * most supports) x both algorithms, through caps changes of one harness;
  * filter, tile size, border and axes rotate. The formats of a group
  * (format_groups) get the same rotation, so that they share pipelines;
  * the groups' rotations start at different places. */
-static void
-sizes_format (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
-    guint lead)
+FX_GROUP_TEST (test_sizes, 300)
 {
-  Fx *fx = FX (base);
   guint s, alg;
 
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -512,100 +493,79 @@ sizes_format (HarnessFx * base, GstVideoFormat fmt, guint position, guint fi,
   }
 }
 
-FX_GROUP_TEST (test_sizes, 300, sizes_format);
-
 /* Tile sizes from 1 (rounded up) to 16384, on frames that are many tiles
  * long and not a multiple of any of them (127x65: all of them; 257x130:
  * every other one); the filters with the longest tails (cross-tile
  * carries). */
-GST_START_TEST (test_tile_sizes)
+FX_TEST (test_tile_sizes, 400)
 {
   static const guint tiles[] = { 0, 1, 16, 17, 32, 100, 4096, 16384 };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
   guint t, s;
-  Fx fx;
 
-  fx_init (&fx, 400 + __i__);
   for (s = 0; s < 2; s++) {
-    fx_set_caps (&fx, fmt, s ? 257 : 127, s ? 130 : 65);
+    fx_set_caps (fx, fmt, s ? 257 : 127, s ? 130 : 65);
     for (t = s; t < G_N_ELEMENTS (tiles); t += 1 + s) {
       guint k = t + s;
 
-      fx_set_algorithm (&fx, "tiled", tiles[t]);
+      fx_set_algorithm (fx, "tiled", tiles[t]);
       switch (k % 4) {
         case 0:
-          fx_gaussian (&fx, 8.0);
+          fx_gaussian (fx, 8.0);
           break;
         case 1:
-          fx_random_custom (&fx, 4, REF_IIR_BOTH);
+          fx_random_custom (fx, 4, REF_IIR_BOTH);
           break;
         case 2:
-          fx_box (&fx, 20, 3);
+          fx_box (fx, 20, 3);
           break;
         default:
-          fx_exponential (&fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
+          fx_exponential (fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
           break;
       }
-      fx_set_border_rand (&fx, k % 2);
-      fx_check (&fx, "tile-size %u", tiles[t]);
+      fx_set_border_rand (fx, k % 2);
+      fx_check (fx, "tile-size %u", tiles[t]);
     }
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Along y the scans write a row's lanes four at a time. With 16-bit lanes
  * (two words a group) and an odd number of lanes in a row, the last
  * group's second word lies past the row's end, where the next row begins:
  * nothing may be written there. (It was written with the input, racing
  * the next row's first word, which then often stayed unfiltered.) */
-GST_START_TEST (test_y_row_end_16bit)
+FX_TEST (test_y_row_end_16bit, 440)
 {
-  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY16_LE,
-    GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_Y444_16LE
-  };
   guint a;
-  Fx fx;
 
-  fx_init (&fx, 440 + __i__);
-  fx_set_caps (&fx, formats[__i__], 257, 67);
-  fx_set_axes (&fx, REF_IIR_AXES_Y);
+  fx_set_caps (fx, row_end_formats[__i__], 257, 67);
+  fx_set_axes (fx, REF_IIR_AXES_Y);
   for (a = 0; a < 3; a++) {
-    fx_set_algorithm (&fx, a == 1 ? "scanline" : "tiled", 0);
+    fx_set_algorithm (fx, a == 1 ? "scanline" : "tiled", 0);
     if (a == 2)
-      fx_box (&fx, 3, 2);
+      fx_box (fx, 3, 2);
     else
-      fx_gaussian (&fx, 3.0);
-    fx_check (&fx, "axes=y, %s", a == 2 ? "box" : a ? "scanline" : "tiled");
+      fx_gaussian (fx, 3.0);
+    fx_check (fx, "axes=y, %s", a == 2 ? "box" : a ? "scanline" : "tiled");
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Lines of more chunks than one work-group of the tails pass completes at
  * once (tile-size 1: chunks of 16, 4133 positions: 259 of them), along x
  * and along y; the longest tails. */
-GST_START_TEST (test_many_chunks)
+FX_TEST (test_many_chunks, 420)
 {
-  Fx fx;
-
-  fx_init (&fx, 420 + __i__);
-  fx_set_caps (&fx, __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8,
+  fx_set_caps (fx, __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8,
       __i__ ? 3 : 4133, __i__ ? 4133 : 3);
-  fx_set_algorithm (&fx, "tiled", 1);
-  fx_random_custom (&fx, 4, REF_IIR_BOTH);
-  fx_set_border_rand (&fx, __i__);
-  fx_check (&fx, "custom, both directions");
-  fx_exponential (&fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
-  fx_check (&fx, "exponential, anticausal");
-  fx_gaussian (&fx, 30.0);
-  fx_check (&fx, "gaussian sigma 30");
-  fx_clear (&fx);
+  fx_set_algorithm (fx, "tiled", 1);
+  fx_random_custom (fx, 4, REF_IIR_BOTH);
+  fx_set_border_rand (fx, __i__);
+  fx_check (fx, "custom, both directions");
+  fx_exponential (fx, 0.95, 2.0, REF_IIR_ANTICAUSAL);
+  fx_check (fx, "exponential, anticausal");
+  fx_gaussian (fx, 30.0);
+  fx_check (fx, "gaussian sigma 30");
 }
-
-GST_END_TEST;
 
 /* Along x, a subgroup whose blocks fill whole vectors of the output rows
  * stores them as runs contiguous across the subgroup (through shuffles); a
@@ -614,7 +574,7 @@ GST_END_TEST;
  * lavapipe, of 32 on NVIDIA, and one more) in the formats whose blocks fill
  * 2 or 4 vectors per row, along x and xy, with temporal smoothing on the
  * second frame. */
-GST_START_TEST (test_x_rows_coalesced)
+FX_TEST (test_x_rows_coalesced, 440)
 {
   static const struct
   {
@@ -627,116 +587,101 @@ GST_START_TEST (test_x_rows_coalesced)
     {GST_VIDEO_FORMAT_GRAY16_LE, 144, 9}, {GST_VIDEO_FORMAT_GRAY16_LE, 136, 6},
   };
   guint c;
-  Fx fx;
 
-  fx_init (&fx, 440 + __i__);
   for (c = __i__; c < G_N_ELEMENTS (cases); c += 2) {
-    fx_set_temporal (&fx, 0.0);
-    fx_set_caps (&fx, cases[c].fmt, cases[c].w, cases[c].h);
-    fx_set_axes (&fx, c % 4 < 2 ? REF_IIR_AXES_X : REF_IIR_AXES_XY);
+    fx_set_temporal (fx, 0.0);
+    fx_set_caps (fx, cases[c].fmt, cases[c].w, cases[c].h);
+    fx_set_axes (fx, c % 4 < 2 ? REF_IIR_AXES_X : REF_IIR_AXES_XY);
     if (c % 3 == 0)
-      fx_exponential (&fx, 0.8, 2.0, REF_IIR_ANTICAUSAL);
+      fx_exponential (fx, 0.8, 2.0, REF_IIR_ANTICAUSAL);
     else
-      fx_gaussian (&fx, 3.0);
-    fx_check (&fx, "%s %dx%d", gst_video_format_to_string (cases[c].fmt),
+      fx_gaussian (fx, 3.0);
+    fx_check (fx, "%s %dx%d", gst_video_format_to_string (cases[c].fmt),
         cases[c].w, cases[c].h);
-    fx_set_temporal (&fx, 0.5);
-    fx_check (&fx, "%s %dx%d, temporal smoothing",
+    fx_set_temporal (fx, 0.5);
+    fx_check (fx, "%s %dx%d, temporal smoothing",
         gst_video_format_to_string (cases[c].fmt), cases[c].w, cases[c].h);
-    fx_check (&fx, "%s %dx%d, temporal smoothing, second frame",
+    fx_check (fx, "%s %dx%d, temporal smoothing, second frame",
         gst_video_format_to_string (cases[c].fmt), cases[c].w, cases[c].h);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Supports far larger than the frame: sigma 128 and 512 on tiny frames,
  * boxes wider than the frame (radius 2048 three times on 64x48), alpha
  * 0.999, sigma 32 on 257x130; in 8 and 16 bits, both algorithms. */
-GST_START_TEST (test_large_support)
+FX_TEST (test_large_support, 500)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA
   };
   guint c, alg;
-  Fx fx;
 
-  fx_init (&fx, 500 + __i__);
   for (c = 0; c < 9; c++) {
     static const gint dims[9][2] = { {33, 17}, {5, 7}, {2, 3}, {33, 17},
     {5, 7}, {127, 65}, {257, 130}, {1, 1}, {64, 48}
     };
-    fx_set_caps (&fx, fmts[__i__], dims[c][0], dims[c][1]);
+    fx_set_caps (fx, fmts[__i__], dims[c][0], dims[c][1]);
     for (alg = 0; alg < 2; alg++) {
-      fx_set_algorithm (&fx, alg ? "scanline" : "tiled", c == 6 ? 16 : 0);
-      fx_set_border_rand (&fx, (c + alg) % 2);
+      fx_set_algorithm (fx, alg ? "scanline" : "tiled", c == 6 ? 16 : 0);
+      fx_set_border_rand (fx, (c + alg) % 2);
       switch (c) {
         case 0:
         case 1:
-          fx_gaussian (&fx, 128.0);
+          fx_gaussian (fx, 128.0);
           break;
         case 2:
-          fx_gaussian (&fx, 512.0);
+          fx_gaussian (fx, 512.0);
           break;
         case 3:
-          fx_box (&fx, 300, 3);
+          fx_box (fx, 300, 3);
           break;
         case 4:
-          fx_box (&fx, 2048, 1);
+          fx_box (fx, 2048, 1);
           break;
         case 5:
-          fx_exponential (&fx, 0.999, 2.0, REF_IIR_BOTH);
+          fx_exponential (fx, 0.999, 2.0, REF_IIR_BOTH);
           break;
         case 6:
-          fx_gaussian (&fx, 32.0);
+          fx_gaussian (fx, 32.0);
           break;
         case 8:
           /* Its scratch grows with radius times the frame's side, not
            * with the radius squared (once 3.2 GB for this frame). */
-          fx_box (&fx, 2048, 3);
+          fx_box (fx, 2048, 3);
           break;
         default:
-          fx_random_custom (&fx, 4, REF_IIR_BOTH);
+          fx_random_custom (fx, 4, REF_IIR_BOTH);
           break;
       }
-      fx_check (&fx, "large support case %u", c);
+      fx_check (fx, "large support case %u", c);
     }
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Target and source ROIs: inside, moved, odd offsets (chroma and the 4
  * GRAY8 pixels of a word split), clipped, 1 pixel wide/high/both, to the
  * edge, outside (a copy); with the spatial filter off (axes none) a moved
  * ROI is a move. */
-GST_START_TEST (test_roi)
+FX_TEST (test_roi, 600)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420,
     GST_VIDEO_FORMAT_NV12
   };
   guint r;
-  Fx fx;
 
-  fx_init (&fx, 600 + __i__);
-  fx_set_caps (&fx, fmts[__i__], ROI_SMALL_W, ROI_SMALL_H);
+  fx_set_caps (fx, fmts[__i__], ROI_SMALL_W, ROI_SMALL_H);
   for (r = 0; r < n_roi_small_recursivefilter; r++) {
     guint k = r + __i__;
 
-    fx_set_roi_case (&fx, roi_small_cases[roi_small_recursivefilter[r]]);
-    fx_set_algorithm (&fx, k % 2 ? "scanline" : "tiled", k % 4 ? 16 : 0);
-    fx_rotating_filter (&fx, k);
-    fx_set_border_rand (&fx, (k / 2) % 2);
-    fx_set_axes (&fx, r == 2 ? REF_IIR_AXES_NONE : REF_IIR_AXES_XY);
-    fx_check (&fx, "roi #%u", r);
+    fx_set_roi_case (fx, roi_small_cases[roi_small_recursivefilter[r]]);
+    fx_set_algorithm (fx, k % 2 ? "scanline" : "tiled", k % 4 ? 16 : 0);
+    fx_rotating_filter (fx, k);
+    fx_set_border_rand (fx, (k / 2) % 2);
+    fx_set_axes (fx, r == 2 ? REF_IIR_AXES_NONE : REF_IIR_AXES_XY);
+    fx_check (fx, "roi #%u", r);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* ROIs on a frame of many tiles, whose edges cut through tiles. */
 /* roi-meta: the regions of the listed types filtered (the border rule at
@@ -744,79 +689,62 @@ GST_END_TEST;
  * the input, the tiled and the scanline algorithm; with temporal-alpha
  * set, regions are not smoothed across frames (they move), and the frame
  * after roi-meta is switched off starts the recursion afresh. */
-GST_START_TEST (test_roi_meta)
+FX_TEST (test_roi_meta, 1900)
 {
   static const gchar *const listed[] = { "face", "license-plate", NULL };
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 1900 + __i__);
-  fx_set_caps (&fx, matrix_formats[__i__], ROI_META_W, ROI_META_H);
-  fx_gaussian (&fx, 3.0);
-  fx_set_border_rand (&fx, __i__ == 1);
-  g_object_set (fx.base.el, "roi-meta", "face,license-plate", "roi-padding", 2,
+  fx_set_caps (fx, matrix_formats[__i__], ROI_META_W, ROI_META_H);
+  fx_gaussian (fx, 3.0);
+  fx_set_border_rand (fx, __i__ == 1);
+  g_object_set (fx->base.el, "roi-meta", "face,license-plate", "roi-padding", 2,
       "temporal-alpha", 0.8, NULL);
   for (t = 0; t < 2; t++) {
-    fx_set_algorithm (&fx, t ? "scanline" : "tiled", 0);
-    harness_fx_check_roi_meta (&fx.base, n_roi_meta_regions, listed, 2,
+    fx_set_algorithm (fx, t ? "scanline" : "tiled", 0);
+    harness_fx_check_roi_meta (&fx->base, n_roi_meta_regions, listed, 2,
         t ? "roi-meta, scanline" : "roi-meta, tiled");
   }
-  g_object_set (fx.base.el, "roi-meta", "", NULL);
-  fx_set_temporal (&fx, 0.8);
-  ref_iir_temporal_reset (&fx.temporal);
-  fx_check (&fx, "roi-meta off, temporal: first frame");
-  fx_check (&fx, "roi-meta off, temporal: second frame");
-  fx_clear (&fx);
+  g_object_set (fx->base.el, "roi-meta", "", NULL);
+  fx_set_temporal (fx, 0.8);
+  ref_iir_temporal_reset (&fx->temporal);
+  fx_check (fx, "roi-meta off, temporal: first frame");
+  fx_check (fx, "roi-meta off, temporal: second frame");
 }
 
-GST_END_TEST;
-
-GST_START_TEST (test_roi_large)
+FX_TEST (test_roi_large, 650)
 {
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_NV12 : GST_VIDEO_FORMAT_GRAY8;
   guint r;
-  Fx fx;
 
-  fx_init (&fx, 650 + __i__);
-  fx_set_caps (&fx, fmt, ROI_LARGE_W, ROI_LARGE_H);
+  fx_set_caps (fx, fmt, ROI_LARGE_W, ROI_LARGE_H);
   for (r = 0; r < n_roi_large_cases; r++) {
-    fx_set_roi_case (&fx, roi_large_cases[r]);
-    fx_set_algorithm (&fx, r == 3 ? "scanline" : "tiled", r % 2 ? 32 : 16);
-    fx_rotating_filter (&fx, r + 2 * __i__ + 1);
-    fx_set_border_rand (&fx, r % 2);
-    fx_check (&fx, "large frame, roi #%u", r);
+    fx_set_roi_case (fx, roi_large_cases[r]);
+    fx_set_algorithm (fx, r == 3 ? "scanline" : "tiled", r % 2 ? 32 : 16);
+    fx_rotating_filter (fx, r + 2 * __i__ + 1);
+    fx_set_border_rand (fx, r % 2);
+    fx_check (fx, "large frame, roi #%u", r);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* `planes` selects components; the others (and RGBx's x) are copied. */
-GST_START_TEST (test_planes)
+FX_TEST (test_planes, 700)
 {
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 700);
   for (i = 0; i < n_planes_cases; i++) {
-    fx_set_caps (&fx, planes_cases[i].fmt, 35, 19);
-    fx_set_planes (&fx, planes_cases[i].planes);
-    fx_set_algorithm (&fx, i % 2 ? "scanline" : "tiled", 16);
-    fx_rotating_filter (&fx, i + 1);
-    fx_check (&fx, "planes case %u", i);
+    fx_set_caps (fx, planes_cases[i].fmt, 35, 19);
+    fx_set_planes (fx, planes_cases[i].planes);
+    fx_set_algorithm (fx, i % 2 ? "scanline" : "tiled", 16);
+    fx_rotating_filter (fx, i + 1);
+    fx_check (fx, "planes case %u", i);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Input buffers whose GstVideoMeta gives padded strides and moved planes
  * (4-aligned, then odd), buffers from the pool the element proposes, and
  * plain ones again: system memory in and out. The formats of a group
  * (format_groups) go through one harness with the same filters. */
-static void
-padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
-    guint fi, guint lead)
+FX_GROUP_TEST (test_padded_input, 800)
 {
   static const Layout layouts[] = { LAYOUT_PADDED, LAYOUT_ODD,
     LAYOUT_PROPOSED_POOL, LAYOUT_DEFAULT
@@ -824,7 +752,6 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
   static const gchar *names[] = { "padded strides (4-aligned)",
     "padded strides (odd)", "the proposed pool", "default strides"
   };
-  Fx *fx = FX (base);
   guint l;
 
   fx_set_caps (fx, fmt, 33, 17);
@@ -835,11 +762,9 @@ padded_input_format (HarnessFx * base, GstVideoFormat fmt, guint position,
     fx_check_frame (fx, layouts[l], names[l]);
   }
   /* fx_set_caps drops the pool: look at each format's */
-  if (base->pool)
-    check_pool_holds_vulkan (base->pool, &base->info);
+  if (fx->base.pool)
+    check_pool_holds_vulkan (fx->base.pool, &fx->base.info);
 }
-
-FX_GROUP_TEST (test_padded_input, 800, padded_input_format);
 
 /* ------------------------------------------------------------------------ */
 /* more of the element */
@@ -848,18 +773,16 @@ FX_GROUP_TEST (test_padded_input, 800, padded_input_format);
  * on smooth frames: within the bound the vV design itself has (measured
  * by test_references' test_ref_gaussian_vs_true,
  * ref_iir_gaussian_true_bound()) plus 1 code value. */
-GST_START_TEST (test_gaussian_vs_true)
+FX_TEST (test_gaussian_vs_true, 1000)
 {
   static const gdouble sigmas[] = { 1.0, 2.0, 8.0 };
   GstVideoFormat fmt = __i__ ? GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8;
   guint s, b;
-  Fx fx;
 
-  fx_init (&fx, 1000 + __i__);
-  fx_set_caps (&fx, fmt, __i__ ? 64 : 127, __i__ ? 40 : 65);
+  fx_set_caps (fx, fmt, __i__ ? 64 : 127, __i__ ? 40 : 65);
   for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
     for (b = 0; b < 2; b++) {
-      GstBuffer *in = make_frame (&fx.base.info, fx.base.rand, LAYOUT_DEFAULT,
+      GstBuffer *in = make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT,
           CONTENT_NOISE);
       GstVideoFrame fin, fout;
       GstBuffer *out;
@@ -867,19 +790,20 @@ GST_START_TEST (test_gaussian_vs_true)
       gdouble worst = 0, worst_vv = 0;
       guint c;
 
-      fx_set_algorithm (&fx, (s + b) % 2 ? "scanline" : "tiled", 16);
-      fx_gaussian (&fx, sigmas[s]);
-      fx_set_border_rand (&fx, b);
-      fail_unless (gst_video_frame_map (&fin, &fx.base.info, in,
+      fx_set_algorithm (fx, (s + b) % 2 ? "scanline" : "tiled", 16);
+      fx_gaussian (fx, sigmas[s]);
+      fx_set_border_rand (fx, b);
+      fail_unless (gst_video_frame_map (&fin, &fx->base.info, in,
               GST_MAP_WRITE));
       for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++)
-        fill_smooth (&fin, fx.base.rand, c, 12.0, 0.01);
+        fill_smooth (&fin, fx->base.rand, c, 12.0, 0.01);
       gst_video_frame_unmap (&fin);
 
-      out = fx_push (&fx, gst_buffer_ref (in));
-      verify_output (&fx, in, out, "gaussian vs vV reference");
-      fail_unless (gst_video_frame_map (&fin, &fx.base.info, in, GST_MAP_READ));
-      fail_unless (gst_video_frame_map (&fout, &fx.base.info, out,
+      out = fx_push (fx, gst_buffer_ref (in));
+      verify_output (fx, in, out, "gaussian vs vV reference");
+      fail_unless (gst_video_frame_map (&fin, &fx->base.info, in,
+              GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&fout, &fx->base.info, out,
               GST_MAP_READ));
       for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&fin); c++) {
         gint w = GST_VIDEO_FRAME_COMP_WIDTH (&fin, c);
@@ -892,9 +816,9 @@ GST_START_TEST (test_gaussian_vs_true)
           for (x = 0; x < w; x++)
             src[y * w + x] = ref_comp_get (&fin, c, x, y);
         ref_true_gaussian_image (sigmas[s], src, w, h, b,
-            fx.ref.common.border_value * 255.0, tg);
-        ref_iir_image (&fx.ref, src, w, h, b,
-            fx.ref.common.border_value * 255.0, vv);
+            fx->ref.common.border_value * 255.0, tg);
+        ref_iir_image (&fx->ref, src, w, h, b,
+            fx->ref.common.border_value * 255.0, vv);
         for (y = 0; y < h; y++) {
           for (x = 0; x < w; x++) {
             worst = MAX (worst, fabs (ref_comp_get (&fout, c, x, y) -
@@ -919,178 +843,142 @@ GST_START_TEST (test_gaussian_vs_true)
       gst_buffer_unref (in);
     }
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Identity settings are exact copies (box r 0, axes none, custom b0 = 1
  * with feedback <0>), and the defaults change a random frame: the filter is
  * really applied, and the plumbing around it is exact. */
-GST_START_TEST (test_identity_and_change)
+FX_TEST (test_identity_and_change, 1100)
 {
   static const gdouble zero[1] = { 0.0 };
   Mismatch mm;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 1100);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 64, 48);
 
-  fail_unless (harness_fx_push_changes (&fx.base, 1, FALSE, &mm) >
+  fail_unless (harness_fx_push_changes (&fx->base, 1, FALSE, &mm) >
       64 * 48 * 4 / 2, "the default Gaussian left a random frame nearly "
       "unchanged (%u values differ)", mm.count);
 
   for (i = 0; i < 4; i++) {
     switch (i) {
       case 0:
-        fx_box (&fx, 0, 3);
+        fx_box (fx, 0, 3);
         break;
       case 1:
-        fx_set_algorithm (&fx, "scanline", 0);
+        fx_set_algorithm (fx, "scanline", 0);
         break;
       case 2:
-        fx_gaussian (&fx, 4.0);
-        fx_set_axes (&fx, REF_IIR_AXES_NONE);
+        fx_gaussian (fx, 4.0);
+        fx_set_axes (fx, REF_IIR_AXES_NONE);
         break;
       default:
-        fx_set_axes (&fx, REF_IIR_AXES_XY);
-        fx_set_algorithm (&fx, "tiled", 16);
-        fx_custom (&fx, 1.0, zero, 1, REF_IIR_BOTH);
+        fx_set_axes (fx, REF_IIR_AXES_XY);
+        fx_set_algorithm (fx, "tiled", 16);
+        fx_custom (fx, 1.0, zero, 1, REF_IIR_BOTH);
         break;
     }
-    fail_unless (harness_fx_push_changes (&fx.base, 0, TRUE, &mm) == 0,
+    fail_unless (harness_fx_push_changes (&fx->base, 0, TRUE, &mm) == 0,
         "identity case %u changed %u values (first at %d,%d: %u for %u)", i,
         mm.count, mm.x, mm.y, mm.got, mm.want);
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Properties changed between frames take effect on the next frame. */
-GST_START_TEST (test_property_changes_between_frames)
+FX_TEST (test_property_changes_between_frames, 1200)
 {
-  Fx fx;
-
-  fx_init (&fx, 1200);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 45, 29);
-  fx_set_algorithm (&fx, "tiled", 16);
-  fx_check (&fx, "sigma 2");
-  fx_gaussian (&fx, 8.0);
-  fx_check (&fx, "sigma changed to 8");
-  fx_gaussian (&fx, 0.7);
-  fx_check (&fx, "sigma changed to 0.7");
-  fx_box (&fx, 4, 2);
-  fx_check (&fx, "filter changed to box");
-  fx_box (&fx, 4, 3);
-  fx_check (&fx, "iterations changed");
-  fx_box (&fx, 9, 3);
-  fx_check (&fx, "radius changed");
-  fx_random_custom (&fx, 3, REF_IIR_BOTH);
-  fx_check (&fx, "filter changed to custom");
-  fx_random_custom (&fx, 1, REF_IIR_BOTH);
-  fx_check (&fx, "feedback changed to order 1");
-  fx_random_custom (&fx, 1, REF_IIR_CAUSAL);
-  fx_check (&fx, "direction changed");
-  fx_set_axes (&fx, REF_IIR_AXES_Y);
-  fx_check (&fx, "axes changed");
-  fx_set_algorithm (&fx, "scanline", 0);
-  fx_check (&fx, "algorithm changed");
-  fx_set_algorithm (&fx, "tiled", 32);
-  fx_exponential (&fx, 0.9, 2.0, REF_IIR_ANTICAUSAL);
-  fx_check (&fx, "filter changed to exponential");
-  fx_exponential (&fx, -1.0, 6.0, REF_IIR_ANTICAUSAL);
-  fx_check (&fx, "alpha from sigma");
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.9);
-  fx_check (&fx, "border changed");
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.1);
-  fx_check (&fx, "border-value changed");
-  fx_set_planes (&fx, 0x5);
-  fx_check (&fx, "planes changed");
-  fx_set_roi (&fx, 3, 2, 30, 20, 9, 5);
-  fx_check (&fx, "roi changed");
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 45, 29);
+  fx_set_algorithm (fx, "tiled", 16);
+  fx_check (fx, "sigma 2");
+  fx_gaussian (fx, 8.0);
+  fx_check (fx, "sigma changed to 8");
+  fx_gaussian (fx, 0.7);
+  fx_check (fx, "sigma changed to 0.7");
+  fx_box (fx, 4, 2);
+  fx_check (fx, "filter changed to box");
+  fx_box (fx, 4, 3);
+  fx_check (fx, "iterations changed");
+  fx_box (fx, 9, 3);
+  fx_check (fx, "radius changed");
+  fx_random_custom (fx, 3, REF_IIR_BOTH);
+  fx_check (fx, "filter changed to custom");
+  fx_random_custom (fx, 1, REF_IIR_BOTH);
+  fx_check (fx, "feedback changed to order 1");
+  fx_random_custom (fx, 1, REF_IIR_CAUSAL);
+  fx_check (fx, "direction changed");
+  fx_set_axes (fx, REF_IIR_AXES_Y);
+  fx_check (fx, "axes changed");
+  fx_set_algorithm (fx, "scanline", 0);
+  fx_check (fx, "algorithm changed");
+  fx_set_algorithm (fx, "tiled", 32);
+  fx_exponential (fx, 0.9, 2.0, REF_IIR_ANTICAUSAL);
+  fx_check (fx, "filter changed to exponential");
+  fx_exponential (fx, -1.0, 6.0, REF_IIR_ANTICAUSAL);
+  fx_check (fx, "alpha from sigma");
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.9);
+  fx_check (fx, "border changed");
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.1);
+  fx_check (fx, "border-value changed");
+  fx_set_planes (fx, 0x5);
+  fx_check (fx, "planes changed");
+  fx_set_roi (fx, 3, 2, 30, 20, 9, 5);
+  fx_check (fx, "roi changed");
 }
-
-GST_END_TEST;
 
 /* sigma changed from another thread while frames stream (properties are
  * safe to change while playing): every output is entirely the filter of one of
  * the two sigmas, never a mix, never a crash. */
-GST_START_TEST (test_property_change_while_streaming)
+FX_TEST (test_property_change_while_streaming, 1300)
 {
   static const ToggleDouble sigmas = { "sigma", {1.0, 6.0} };
   RefIir ra, rb;
   Toggle toggle = { toggle_set_double, &sigmas, ref_iir_apply, &ra, &rb,
     "sigma 1", "sigma 6"
   };
-  Fx fx;
 
-  fx_init (&fx, 1300);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
-  fx_set_algorithm (&fx, "tiled", 16);
-  fx_gaussian (&fx, 1.0);
-  ra = rb = fx.ref;
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 64, 40);
+  fx_set_algorithm (fx, "tiled", 16);
+  fx_gaussian (fx, 1.0);
+  ra = rb = fx->ref;
   ra.sigma = 1.0;
   rb.sigma = 6.0;
-  harness_fx_check_toggled (&fx.base, &toggle, 30);
-  fx_clear (&fx);
+  harness_fx_check_toggled (&fx->base, &toggle, 30);
 }
-
-GST_END_TEST;
 
 /* Size and format changes mid-stream keep producing correct output. */
-GST_START_TEST (test_caps_change)
+FX_TEST (test_caps_change, 1400)
 {
-  Fx fx;
-
-  fx_init (&fx, 1400);
-  fx_set_algorithm (&fx, "tiled", 16);
-  fx_random_custom (&fx, 2, REF_IIR_BOTH);
-  fx_set_border (&fx, REF_BORDER_CONSTANT, 0.3);
-  harness_fx_check_caps_changes (&fx.base);
-  fx_clear (&fx);
+  fx_set_algorithm (fx, "tiled", 16);
+  fx_random_custom (fx, 2, REF_IIR_BOTH);
+  fx_set_border (fx, REF_BORDER_CONSTANT, 0.3);
+  harness_fx_check_caps_changes (&fx->base);
 }
-
-GST_END_TEST;
 
 /* Identical inputs give identical outputs. */
-GST_START_TEST (test_deterministic)
+FX_TEST (test_deterministic, 1500)
 {
-  Fx fx;
-
-  fx_init (&fx, 1500 + __i__);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_NV12, 99, 51);
-  fx_set_algorithm (&fx, __i__ ? "scanline" : "tiled", __i__ ? 0 : 16);
-  fx_random_custom (&fx, 4, REF_IIR_BOTH);
-  harness_fx_check_deterministic (&fx.base);
-  fx_clear (&fx);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_NV12, 99, 51);
+  fx_set_algorithm (fx, __i__ ? "scanline" : "tiled", __i__ ? 0 : 16);
+  fx_random_custom (fx, 4, REF_IIR_BOTH);
+  harness_fx_check_deterministic (&fx->base);
 }
-
-GST_END_TEST;
 
 /* One meta per buffer, named after the element, frame_index counting up,
  * dispatches for both algorithms; it survives a copy. */
-GST_START_TEST (test_timing_meta)
+FX_TEST (test_timing_meta, 1600)
 {
   gchar *name;
   guint i;
-  Fx fx;
 
-  fx_init (&fx, 1600);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, 127, 65);
-  name = gst_element_get_name (fx.base.el);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 127, 65);
+  name = gst_element_get_name (fx->base.el);
   fail_unless (g_str_has_prefix (name, ELEMENT), "element named %s", name);
   for (i = 0; i < 4; i++) {
-    fx_set_algorithm (&fx, i % 2 ? "scanline" : "tiled", i < 2 ? 0 : 16);
-    gst_buffer_unref (harness_fx_push_timed (&fx.base, name, i, NULL));
+    fx_set_algorithm (fx, i % 2 ? "scanline" : "tiled", i < 2 ? 0 : 16);
+    gst_buffer_unref (harness_fx_push_timed (&fx->base, name, i, NULL));
   }
   g_free (name);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* One step of test_vulkan_buffer_chain: a the Gaussian, b a box with
  * border constant; then a custom filter, b the exponential. */
@@ -1162,7 +1050,7 @@ static const SuiteEntry recursivefilter_tests[] = {
   SUITE_TAGGED_CASE ("filter", "filter"),
   SUITE_LOOP_TEST (test_sizes, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_tile_sizes, 2),
-  SUITE_LOOP_TEST (test_y_row_end_16bit, 3),
+  SUITE_LOOP_TEST (test_y_row_end_16bit, G_N_ELEMENTS (row_end_formats)),
   SUITE_LOOP_TEST (test_many_chunks, 2),
   SUITE_LOOP_TEST (test_x_rows_coalesced, 2),
   SUITE_LOOP_TEST (test_large_support, 3),

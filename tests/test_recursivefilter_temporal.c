@@ -73,50 +73,45 @@ fx_check_temporal (Fx * fx, GstBufferFlags flags, gboolean blended,
 /* y_t = a y_(t-1) + (1 - a) s_t over 4 frames of different content; reset
  * (y = s) by a flush, a DISCONT buffer and a caps change; then with the
  * spatial filter off (axes none, s = the input). */
-GST_START_TEST (test_temporal)
+FX_TEST (test_temporal, 900)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
     GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY16_LE
   };
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 900 + __i__);
-  fx_set_temporal (&fx, 0.6);
-  fx_set_algorithm (&fx, __i__ % 2 ? "scanline" : "tiled", 16);
-  fx_rotating_filter (&fx, __i__);
-  fx_set_caps (&fx, fmts[__i__], 33, 17);
+  fx_set_temporal (fx, 0.6);
+  fx_set_algorithm (fx, __i__ % 2 ? "scanline" : "tiled", 16);
+  fx_rotating_filter (fx, __i__);
+  fx_set_caps (fx, fmts[__i__], 33, 17);
 
-  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame");
+  fx_check_temporal (fx, 0, FALSE, "temporal: first frame");
   for (t = 1; t < 4; t++)
-    fx_check_temporal (&fx, 0, TRUE, "temporal: frames 2-4");
+    fx_check_temporal (fx, 0, TRUE, "temporal: frames 2-4");
 
-  fx_flush (&fx);
-  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame after a flush");
-  fx_check_temporal (&fx, 0, TRUE, "temporal: second frame after a flush");
+  fx_flush (fx);
+  fx_check_temporal (fx, 0, FALSE, "temporal: first frame after a flush");
+  fx_check_temporal (fx, 0, TRUE, "temporal: second frame after a flush");
 
-  ref_iir_temporal_reset (&fx.temporal);
-  fx_check_temporal (&fx, GST_BUFFER_FLAG_DISCONT, FALSE,
+  ref_iir_temporal_reset (&fx->temporal);
+  fx_check_temporal (fx, GST_BUFFER_FLAG_DISCONT, FALSE,
       "temporal: a DISCONT frame");
-  fx_check_temporal (&fx, 0, TRUE, "temporal: the frame after a DISCONT one");
+  fx_check_temporal (fx, 0, TRUE, "temporal: the frame after a DISCONT one");
 
-  fx_set_caps (&fx, fmts[__i__], 35, 19);
-  fx_check_temporal (&fx, 0, FALSE, "temporal: first frame after a caps "
+  fx_set_caps (fx, fmts[__i__], 35, 19);
+  fx_check_temporal (fx, 0, FALSE, "temporal: first frame after a caps "
       "change");
-  fx_check_temporal (&fx, 0, TRUE, "temporal: second frame after a caps "
+  fx_check_temporal (fx, 0, TRUE, "temporal: second frame after a caps "
       "change");
 
   /* s = the input; a larger alpha, from a flush */
-  fx_set_axes (&fx, REF_IIR_AXES_NONE);
-  fx_set_temporal (&fx, 0.8);
-  fx_flush (&fx);
-  fx_check_temporal (&fx, 0, FALSE, "temporal, axes none: first frame");
-  fx_check_temporal (&fx, 0, TRUE, "temporal, axes none: second frame");
-  fx_check_temporal (&fx, 0, TRUE, "temporal, axes none: third frame");
-  fx_clear (&fx);
+  fx_set_axes (fx, REF_IIR_AXES_NONE);
+  fx_set_temporal (fx, 0.8);
+  fx_flush (fx);
+  fx_check_temporal (fx, 0, FALSE, "temporal, axes none: first frame");
+  fx_check_temporal (fx, 0, TRUE, "temporal, axes none: second frame");
+  fx_check_temporal (fx, 0, TRUE, "temporal, axes none: third frame");
 }
-
-GST_END_TEST;
 
 /* The formats of the motion-adaptive tests: one of each kind of plane
  * layout, lanes per word and depth. */
@@ -125,46 +120,46 @@ static const GstVideoFormat adaptive_formats[] = { GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx
 };
 
+/* The formats of test_temporal_axes_switch, one a run. */
+static const GstVideoFormat axes_switch_formats[] = { GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_NV12
+};
+
 /* Motion-adaptive smoothing against the reference recursion, in every
  * format: frames of random content (noise-sigma 40, so that the weights
  * span 0 to alpha and the detail kept 0 to all), the spatial filter on
  * (tiled or scanline) and off, the whole frame and a ROI (the temporal
  * pass's vector and lane paths), keep-detail on, off and on again (the
  * motion reference kept and not). */
-GST_START_TEST (test_temporal_adaptive)
+FX_TEST (test_temporal_adaptive, 960)
 {
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 960 + __i__);
-  fx_set_temporal (&fx, 0.8);
-  fx_set_motion_adaptive (&fx, 40.0);
-  fx_set_algorithm (&fx, __i__ % 2 ? "scanline" : "tiled", 0);
-  fx_gaussian (&fx, 1.0);
-  fx_set_caps (&fx, adaptive_formats[__i__], 35, 18);
+  fx_set_temporal (fx, 0.8);
+  fx_set_motion_adaptive (fx, 40.0);
+  fx_set_algorithm (fx, __i__ % 2 ? "scanline" : "tiled", 0);
+  fx_gaussian (fx, 1.0);
+  fx_set_caps (fx, adaptive_formats[__i__], 35, 18);
   for (t = 0; t < 3; t++)
-    fx_check (&fx, "motion-adaptive, frame %u", t + 1);
-  fx_set_axes (&fx, REF_IIR_AXES_NONE);
+    fx_check (fx, "motion-adaptive, frame %u", t + 1);
+  fx_set_axes (fx, REF_IIR_AXES_NONE);
   for (t = 0; t < 2; t++)
-    fx_check (&fx, "motion-adaptive, axes none, frame %u", t + 1);
-  fx_set_roi (&fx, 3, 2, 21, 11, -1, -1);
-  fx_set_caps (&fx, adaptive_formats[__i__], 35, 18);
+    fx_check (fx, "motion-adaptive, axes none, frame %u", t + 1);
+  fx_set_roi (fx, 3, 2, 21, 11, -1, -1);
+  fx_set_caps (fx, adaptive_formats[__i__], 35, 18);
   for (t = 0; t < 2; t++)
-    fx_check (&fx, "motion-adaptive, axes none, ROI, frame %u", t + 1);
-  fx_set_axes (&fx, REF_IIR_AXES_XY);
-  fx_check (&fx, "motion-adaptive, ROI, next frame");
-  g_object_set (fx.base.el, "keep-detail", FALSE, NULL);
-  fx.ref.keep_detail = FALSE;
-  fx_check (&fx, "motion-adaptive, keep-detail=false, ROI, next frame");
+    fx_check (fx, "motion-adaptive, axes none, ROI, frame %u", t + 1);
+  fx_set_axes (fx, REF_IIR_AXES_XY);
+  fx_check (fx, "motion-adaptive, ROI, next frame");
+  g_object_set (fx->base.el, "keep-detail", FALSE, NULL);
+  fx->ref.keep_detail = FALSE;
+  fx_check (fx, "motion-adaptive, keep-detail=false, ROI, next frame");
   /* The motion reference the last frame did not keep is its y. */
-  g_object_set (fx.base.el, "keep-detail", TRUE, NULL);
-  fx.ref.keep_detail = TRUE;
+  g_object_set (fx->base.el, "keep-detail", TRUE, NULL);
+  fx->ref.keep_detail = TRUE;
   for (t = 0; t < 2; t++)
-    fx_check (&fx, "motion-adaptive, keep-detail again, ROI, frame %u", t + 1);
-  fx_clear (&fx);
+    fx_check (fx, "motion-adaptive, keep-detail again, ROI, frame %u", t + 1);
 }
-
-GST_END_TEST;
 
 /* A GRAY8 frame: `clean` (a ramp of 20..120) plus `offset`, plus Gaussian
  * noise of sigma `noise` (8-bit code values), clamped. */
@@ -225,25 +220,23 @@ rms_from (const GstVideoInfo * info, GstBuffer * buf, const guint8 * clean,
  * two scenes (within a code value); with noise-sigma given (0) and
  * estimated (2). The fixed mode (1), on the same frames, blends across the
  * cut: the check can fail. */
-GST_START_TEST (test_temporal_adaptive_still_and_cut)
+FX_TEST (test_temporal_adaptive_still_and_cut, 980)
 {
   gint w = 48, h = 32, max_diff, t;
   guint8 *clean = g_new (guint8, w * h);
   gdouble rms_in = 0.0, rms_out = 0.0;
   GstBuffer *in, *out;
-  Fx fx;
 
-  fx_init (&fx, 980 + __i__);
-  fx_set_axes (&fx, REF_IIR_AXES_NONE);
-  fx_set_temporal (&fx, 0.9);
-  fx_set_motion_adaptive (&fx, __i__ == 1 ? 0.0 : __i__ == 2 ? -1.0 : 6.0);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_GRAY8, w, h);
+  fx_set_axes (fx, REF_IIR_AXES_NONE);
+  fx_set_temporal (fx, 0.9);
+  fx_set_motion_adaptive (fx, __i__ == 1 ? 0.0 : __i__ == 2 ? -1.0 : 6.0);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, w, h);
   for (t = 0; t < 20; t++) {
-    in = noisy_ramp (&fx.base.info, fx.base.rand, 0.0, 6.0, clean);
-    out = fx_push (&fx, gst_buffer_ref (in));
-    verify_output (&fx, in, out, "still scene");
-    rms_in = rms_from (&fx.base.info, in, clean, in, &max_diff);
-    rms_out = rms_from (&fx.base.info, out, clean, in, &max_diff);
+    in = noisy_ramp (&fx->base.info, fx->base.rand, 0.0, 6.0, clean);
+    out = fx_push (fx, gst_buffer_ref (in));
+    verify_output (fx, in, out, "still scene");
+    rms_in = rms_from (&fx->base.info, in, clean, in, &max_diff);
+    rms_out = rms_from (&fx->base.info, out, clean, in, &max_diff);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
@@ -253,10 +246,10 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
       "%.2f codes rms against the input's %.2f", __i__ == 1 ? "fixed" :
       "motion-adaptive", rms_out, rms_in);
 
-  in = noisy_ramp (&fx.base.info, fx.base.rand, 100.0, 6.0, clean);
-  out = fx_push (&fx, gst_buffer_ref (in));
-  verify_output (&fx, in, out, "the frame after a cut");
-  rms_from (&fx.base.info, out, clean, in, &max_diff);
+  in = noisy_ramp (&fx->base.info, fx->base.rand, 100.0, 6.0, clean);
+  out = fx_push (fx, gst_buffer_ref (in));
+  verify_output (fx, in, out, "the frame after a cut");
+  rms_from (&fx->base.info, out, clean, in, &max_diff);
   if (__i__ == 1)
     fail_unless (max_diff > 50, "fixed weights did not blend across the "
         "cut (largest difference from the new input %d)", max_diff);
@@ -267,10 +260,7 @@ GST_START_TEST (test_temporal_adaptive_still_and_cut)
   gst_buffer_unref (out);
   gst_buffer_unref (in);
   g_free (clean);
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* Checks `in` (taken) through the element against the reference, and
  * the noise-estimate the element reports (per plane, after the frame)
@@ -287,7 +277,7 @@ fx_check_noise_estimate (Fx * fx, GstBuffer * in, const gchar * what)
  * on a noisy still scene, a cut to another and a change of noise level:
  * read from noise-estimate, and through the output it weights; and the
  * reference's estimate itself within 20 % of the noise added. */
-GST_START_TEST (test_temporal_noise_estimate)
+FX_TEST (test_temporal_noise_estimate, 990)
 {
   static const struct
   {
@@ -297,37 +287,32 @@ GST_START_TEST (test_temporal_noise_estimate)
   {2, 12.0}
   };
   guint t, plane;
-  Fx fx;
 
-  fx_init (&fx, 990 + __i__);
-  fx_set_temporal (&fx, 0.8);
-  fx_set_motion_adaptive (&fx, -1.0);
-  fx_gaussian (&fx, 0.8);
+  fx_set_temporal (fx, 0.8);
+  fx_set_motion_adaptive (fx, -1.0);
+  fx_gaussian (fx, 0.8);
   /* Large enough for 760 positions in a chroma plane of I420, where the
    * median's standard error is 4 %: with 180, estimates were 20 % off
    * now and then. */
-  fx_set_caps (&fx, adaptive_formats[__i__], 194, 122);
+  fx_set_caps (fx, adaptive_formats[__i__], 194, 122);
   for (t = 0; t < G_N_ELEMENTS (frames); t++) {
-    GstBuffer *in = noisy_scene (&fx.base.info, fx.base.rand, frames[t].scene,
+    GstBuffer *in = noisy_scene (&fx->base.info, fx->base.rand, frames[t].scene,
         frames[t].noise);
     gchar *what = g_strdup_printf ("estimated noise, frame %u (scene %u, "
         "noise %g)", t + 1, frames[t].scene, frames[t].noise);
 
-    fx_check_noise_estimate (&fx, in, what);
+    fx_check_noise_estimate (fx, in, what);
     g_free (what);
     /* While the noise stays at 5 (scene or no scene change). */
     if (t == 0 || t == 3) {
-      for (plane = 0; plane < ref_n_filtered_planes (&fx.base.info); plane++)
-        fail_unless (fabs (fx.temporal.noise_est[plane] / frames[t].noise -
+      for (plane = 0; plane < ref_n_filtered_planes (&fx->base.info); plane++)
+        fail_unless (fabs (fx->temporal.noise_est[plane] / frames[t].noise -
                 1.0) < 0.2, "%s plane %u: noise sigma %g estimated as %g",
-            GST_VIDEO_INFO_NAME (&fx.base.info), plane, frames[t].noise,
-            fx.temporal.noise_est[plane]);
+            GST_VIDEO_INFO_NAME (&fx->base.info), plane, frames[t].noise,
+            fx->temporal.noise_est[plane]);
     }
   }
-  fx_clear (&fx);
 }
-
-GST_END_TEST;
 
 /* The motion-adaptive mode with its frames in Vulkan buffers on both
  * sides: a copy before it and one after (planes=0) take them out of and
@@ -379,54 +364,40 @@ GST_END_TEST;
  * (spatial scans write it lane by lane; with axes none, frames whose rows
  * are whole words move it a word at a time), for formats of 4 and of 2
  * lanes per word and for both planes of NV12. */
-GST_START_TEST (test_temporal_axes_switch)
+FX_TEST (test_temporal_axes_switch, 950)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_NV12
-  };
   guint t;
-  Fx fx;
 
-  fx_init (&fx, 950 + __i__);
-  fx_set_temporal (&fx, 0.7);
-  fx_gaussian (&fx, 1.5);
-  fx_set_caps (&fx, fmts[__i__], 36, 20);
-  fx_check_temporal (&fx, 0, FALSE, "axes switch: first frame");
-  fx_check_temporal (&fx, 0, TRUE, "axes switch: xy");
-  fx_set_axes (&fx, REF_IIR_AXES_NONE);
+  fx_set_temporal (fx, 0.7);
+  fx_gaussian (fx, 1.5);
+  fx_set_caps (fx, axes_switch_formats[__i__], 36, 20);
+  fx_check_temporal (fx, 0, FALSE, "axes switch: first frame");
+  fx_check_temporal (fx, 0, TRUE, "axes switch: xy");
+  fx_set_axes (fx, REF_IIR_AXES_NONE);
   for (t = 0; t < 2; t++)
-    fx_check_temporal (&fx, 0, TRUE, "axes switch: none after xy");
-  fx_set_axes (&fx, REF_IIR_AXES_Y);
-  fx_check_temporal (&fx, 0, TRUE, "axes switch: y after none");
-  fx_clear (&fx);
+    fx_check_temporal (fx, 0, TRUE, "axes switch: none after xy");
+  fx_set_axes (fx, REF_IIR_AXES_Y);
+  fx_check_temporal (fx, 0, TRUE, "axes switch: y after none");
 }
-
-GST_END_TEST;
 
 /* Back to NULL and playing again: the recursion starts afresh. */
-GST_START_TEST (test_temporal_restart)
+FX_TEST (test_temporal_restart, 950)
 {
-  Fx fx;
-
-  fx_init (&fx, 950);
-  fx_set_temporal (&fx, 0.7);
-  fx_gaussian (&fx, 1.5);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
-  fx_check_temporal (&fx, 0, FALSE, "before the restart: first frame");
-  fx_check_temporal (&fx, 0, TRUE, "before the restart: second frame");
-  fail_unless (gst_element_set_state (fx.base.h->element, GST_STATE_NULL) ==
+  fx_set_temporal (fx, 0.7);
+  fx_gaussian (fx, 1.5);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
+  fx_check_temporal (fx, 0, FALSE, "before the restart: first frame");
+  fx_check_temporal (fx, 0, TRUE, "before the restart: second frame");
+  fail_unless (gst_element_set_state (fx->base.h->element, GST_STATE_NULL) ==
       GST_STATE_CHANGE_SUCCESS);
-  gst_harness_play (fx.base.h);
-  fail_unless (gst_harness_push_event (fx.base.h,
+  gst_harness_play (fx->base.h);
+  fail_unless (gst_harness_push_event (fx->base.h,
           gst_event_new_stream_start ("restart")));
-  ref_iir_temporal_reset (&fx.temporal);
-  fx_set_caps (&fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
-  fx_check_temporal (&fx, 0, FALSE, "after the restart: first frame");
-  fx_check_temporal (&fx, 0, TRUE, "after the restart: second frame");
-  fx_clear (&fx);
+  ref_iir_temporal_reset (&fx->temporal);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_RGBA, 33, 17);
+  fx_check_temporal (fx, 0, FALSE, "after the restart: first frame");
+  fx_check_temporal (fx, 0, TRUE, "after the restart: second frame");
 }
-
-GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
 
@@ -438,7 +409,8 @@ static const SuiteEntry recursivefilter_temporal_tests[] = {
   SUITE_LOOP_TEST (test_temporal_adaptive_still_and_cut, 3),
   SUITE_LOOP_TEST (test_temporal_noise_estimate,
       G_N_ELEMENTS (adaptive_formats)),
-  SUITE_LOOP_TEST (test_temporal_axes_switch, 3),
+  SUITE_LOOP_TEST (test_temporal_axes_switch,
+      G_N_ELEMENTS (axes_switch_formats)),
 
   SUITE_CASE ("memory"),
   SUITE_LOOP_TEST (test_temporal_adaptive_vulkan_memory,

@@ -628,12 +628,7 @@ run_error_and_warning_paths (void)
 }
 
 /* The error and warning paths leave nothing alive. */
-GST_START_TEST (test_nothing_left_alive)
-{
-  check_leaves_nothing_alive (run_error_and_warning_paths);
-}
-
-GST_END_TEST;
+LEAKS_TEST (test_nothing_left_alive, run_error_and_warning_paths);
 
 static const SuiteEntry reliability_tests[] = {
   SUITE_CASE ("hostile"),

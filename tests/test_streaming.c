@@ -1055,12 +1055,7 @@ stream_every_config (void)
 
 /* Objects created while streaming with frames in flight, then flushing,
  * changing caps and stopping, and still alive after the pipeline is gone. */
-GST_START_TEST (test_no_leaks)
-{
-  check_leaves_nothing_alive (stream_every_config);
-}
-
-GST_END_TEST;
+LEAKS_TEST (test_no_leaks, stream_every_config);
 
 static const SuiteEntry streaming_tests[] = {
   SUITE_CASE ("in-flight"),
