@@ -71,6 +71,14 @@ get_enum_nick (GstElement * el, const gchar * prop)
   return ev->value_nick;
 }
 
+gboolean
+count_caught_log (const gchar * domain, GLogLevelFlags level,
+    const gchar * message, gpointer data)
+{
+  (*(guint *) data)++;
+  return TRUE;
+}
+
 void
 fill_random (GRand * r, guint8 * data, gsize size)
 {

@@ -33,6 +33,11 @@ const gchar *get_enum_nick (GstElement * el, const gchar * prop);
 
 void fill_random (GRand * r, guint8 * data, gsize size);
 
+/* A handler for gst_check_add_log_filter(): counts the messages it
+ * catches in the guint `data` and marks them handled (not a failure). */
+gboolean count_caught_log (const gchar * domain, GLogLevelFlags level,
+    const gchar * message, gpointer data);
+
 gint plane_first_comp (const GstVideoInfo * info, guint plane);
 
 /* Compares every visible value of every component (tolerance tol) and every

@@ -126,13 +126,6 @@ GST_END_TEST;
  * warning that names the property (a bus message or a log line), and the
  * old value stays, in the property and in the output; a negative value is
  * "unset" (-1). */
-static gboolean
-count_sigma_y_log (const gchar * domain, GLogLevelFlags level,
-    const gchar * message, gpointer data)
-{
-  (*(guint *) data)++;
-  return TRUE;
-}
 
 FX_TEST (test_refused_sigma_y, 2100)
 {
@@ -151,7 +144,7 @@ FX_TEST (test_refused_sigma_y, 2100)
     /* (the filter takes the regex) */
     filter = gst_check_add_log_filter (NULL, G_LOG_LEVEL_WARNING |
         G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, g_regex_new ("sigma-y",
-            0, 0, NULL), count_sigma_y_log, &named, NULL);
+            0, 0, NULL), count_caught_log, &named, NULL);
     _gst_check_expecting_log = TRUE;
     g_object_set (fx->base.el, "sigma-y", bad[i], NULL);
     _gst_check_expecting_log = FALSE;

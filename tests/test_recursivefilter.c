@@ -167,13 +167,6 @@ GST_END_TEST;
 /* A g_warning that names the property, caught through GstCheck's log
  * filter (domain NULL: the plugin defines no G_LOG_DOMAIN), or a
  * GST_MESSAGE_WARNING naming it on the element's bus: either counts. */
-static gboolean
-count_named_warning (const gchar * domain, GLogLevelFlags level,
-    const gchar * message, gpointer data)
-{
-  (*(guint *) data)++;
-  return TRUE;                  /* handled: not a test failure */
-}
 
 typedef void (*SetFunc) (GstElement * el, gconstpointer data);
 
@@ -187,7 +180,7 @@ expect_refused (GstElement * el, GstBus * bus, const gchar * prop,
   guint named = 0;
 
   filter = gst_check_add_log_filter (NULL, G_LOG_LEVEL_WARNING |
-      G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, re, count_named_warning,
+      G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_MESSAGE, re, count_caught_log,
       &named, NULL);
   _gst_check_raised_warning = FALSE;
   _gst_check_expecting_log = TRUE;
