@@ -200,6 +200,8 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
   gst_vktile_filter_free_memory (&priv->in_staging);
   gst_vktile_filter_free_memory (&priv->out_staging);
   gst_vktile_filter_free_memory (&priv->out_for_images);
+  gst_vktile_filter_free_memory (&priv->work_in);
+  gst_vktile_filter_free_memory (&priv->work_out);
   for (i = 0; i < N_SCRATCH; i++)
     gst_vktile_filter_free_memory (&priv->scratch[i]);
   gst_vktile_filter_free_memory (&priv->temporal_state);

@@ -51,12 +51,18 @@ typedef struct
   gboolean separate_vram;
 
   GstVideoInfo in_info, out_info;
+  /* What the shaders filter: in_info, but for 3-byte pixels (RGB, BGR)
+   * the same frame in 4-byte ones (RGBx, BGRx), widened before the filter
+   * and narrowed after it (widen). */
+  GstVideoInfo work_info;
+  gboolean widen;
   gboolean out_vulkan;          /* output caps are memory:VulkanBuffer or VulkanImage */
 
   GstMemory *in_copy;           /* input moved here when it cannot be used in place */
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *out_for_images;    /* output computed here, then copied into images */
+  GstMemory *work_in, *work_out;        /* widened frames (work_info) */
   GstMemory *scratch[N_SCRATCH];
   /* While a frame's regions of interest are recorded
    * (gst_vktile_filter_record_regions()): each takes its own part of every
@@ -148,6 +154,17 @@ gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
     GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
 gboolean gst_vktile_filter_write_output_images (GstVkTileFilter * self,
     GstBuffer * outbuf, GError ** error);
+/* Frames of 3-byte pixels (priv->widen): the input widened into work_in
+ * for the filter; the filter pointed at work_out, the output's own buffer
+ * and plane words kept in *out and *plane; and, after the filter, work_out
+ * narrowed into them. */
+gboolean gst_vktile_filter_widen_input (GstVkTileFilter * self,
+    VktFrame * frame, GError ** error);
+gboolean gst_vktile_filter_widen_output (GstVkTileFilter * self,
+    VktFrame * frame, VktBufferRef * out, VktPlane * plane, GError ** error);
+gboolean gst_vktile_filter_narrow_output (GstVkTileFilter * self,
+    const VktFrame * frame, const VktBufferRef * out, const VktPlane * plane,
+    GError ** error);
 
 /* gstvktileregions.c */
 /* The planes the shaders filter ("views"): one a memory plane, but two

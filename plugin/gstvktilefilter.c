@@ -17,7 +17,7 @@ GST_DEBUG_CATEGORY (gst_vktile_filter_debug);
 
 #define VKTILE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, " \
     "NV12, Y444, P010_10LE, I420_10LE, Y444_16LE, NV21, NV16, Y42B, ARGB, " \
-    "ABGR, xRGB, xBGR, AYUV, YUY2, UYVY, YVYU }"
+    "ABGR, xRGB, xBGR, AYUV, YUY2, UYVY, YVYU, RGB, BGR }"
 /* The formats of VKTILE_FORMATS that gstvulkan 1.22 makes images of. */
 #define VKTILE_IMAGE_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, " \
     "I420, NV12, Y444, NV21, Y42B, ARGB, ABGR, xRGB, xBGR, AYUV, YUY2, UYVY }"
@@ -624,6 +624,16 @@ gst_vktile_filter_set_caps (GstBaseTransform * bt, GstCaps * incaps,
     refuse_caps (bt, incaps);
     return FALSE;
   }
+  /* 3-byte pixels are filtered as 4-byte ones: a pixel a word. */
+  priv->work_info = priv->in_info;
+  priv->widen = GST_VIDEO_INFO_FORMAT (&priv->in_info) == GST_VIDEO_FORMAT_RGB
+      || GST_VIDEO_INFO_FORMAT (&priv->in_info) == GST_VIDEO_FORMAT_BGR;
+  if (priv->widen)
+    gst_video_info_set_format (&priv->work_info,
+        GST_VIDEO_INFO_FORMAT (&priv->in_info) == GST_VIDEO_FORMAT_RGB ?
+        GST_VIDEO_FORMAT_RGBx : GST_VIDEO_FORMAT_BGRx,
+        GST_VIDEO_INFO_WIDTH (&priv->in_info),
+        GST_VIDEO_INFO_HEIGHT (&priv->in_info));
   largest = priv->device ? vkt_device_largest_buffer (priv->device) :
       G_MAXUINT64;
   if (priv->out_info.size > largest) {
@@ -943,6 +953,8 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   GstVkTileFilterPrivate *priv = PRIV (self);
   VktCompute *compute = priv->compute;
   GArray *regions = NULL;
+  VktBufferRef narrow_out = { VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE };
+  VktPlane narrow_plane;
   gboolean ok;
 
   if (!compute) {
@@ -961,9 +973,15 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame,
       &rec->in_path, &rec->cpu_upload_ns, error);
   vkt_compute_barrier (compute);
+  if (ok && priv->widen) {
+    ok = gst_vktile_filter_widen_input (self, &rec->frame, error);
+    vkt_compute_barrier (compute);
+  }
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
   ok = ok && gst_vktile_filter_prepare_output (self, outbuf, &rec->frame,
       &rec->path, error);
+  ok = ok && (!priv->widen || gst_vktile_filter_widen_output (self,
+          &rec->frame, &narrow_out, &narrow_plane, error));
   if (ok && (regions = gst_vktile_filter_frame_regions (self, inbuf))) {
     ok = gst_vktile_filter_record_regions (self, &rec->frame, regions, error);
   } else if (ok) {
@@ -973,6 +991,11 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     ok = klass->record (self, compute, &rec->frame, error);
   }
   g_clear_pointer (&regions, g_array_unref);
+  if (ok && priv->widen) {
+    vkt_compute_barrier (compute);
+    ok = gst_vktile_filter_narrow_output (self, &rec->frame, &narrow_out,
+        &narrow_plane, error);
+  }
   if (!ok) {
     vkt_compute_abandon (compute);
     return NULL;

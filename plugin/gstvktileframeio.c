@@ -3,14 +3,25 @@
  * input paths (gst_vktile_filter_prepare_input(): in place, copied on the
  * GPU, host memory imported, staged by the CPU), the output paths
  * (gst_vktile_filter_prepare_output()), and the plane copies, image
- * copies and CPU staging copies they make. */
+ * copies, widening of 3-byte pixels and CPU staging copies they make. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstvktilefilter-private.h"
+#include "rgb24_interface.h"
+#include "rgb24.spv.h"
 
 #include <string.h>
+
+typedef struct
+{
+RGB24_PUSH_FIELDS} Rgb24Push;
+
+static const VktShader shader_rgb24 = { "rgb24", rgb24_spv,
+  sizeof (rgb24_spv), 2, {VKT_BIND_STORAGE, VKT_BIND_STORAGE},
+  sizeof (Rgb24Push), NULL, 0
+};
 
 static gboolean
 is_storage_buffer (GstVkTileFilter * self, GstMemory * mem)
@@ -678,4 +689,83 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
   return TRUE;
+}
+
+/* ---- 3-byte pixels (RGB, BGR) ---- */
+
+/* One rgb24.comp dispatch over the frame's one plane: widening from
+ * (in, in_plane) into (out, out_plane), or narrowing. */
+static gboolean
+record_rgb24 (GstVkTileFilter * self, gboolean narrow, VktBufferRef in,
+    const VktPlane * in_plane, VktBufferRef out, const VktPlane * out_plane,
+    GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  gint32 spec[RGB24_SPEC_COUNT] = { 0 };
+  VktBufferRef refs[2] = { in, out };
+  gint width = GST_VIDEO_INFO_WIDTH (&priv->in_info);
+  gint height = GST_VIDEO_INFO_HEIGHT (&priv->in_info);
+  Rgb24Push push = { in_plane->in_base, in_plane->in_stride,
+    out_plane->out_base, out_plane->out_stride, width, height
+  };
+  VktPipeline *pipe;
+  gint items = narrow ? (3 * width + 3) / 4 : width;
+
+  spec[RGB24_SPEC_NARROW] = narrow;
+  if (!(pipe = vkt_compute_pipeline (priv->compute, &shader_rgb24, spec,
+              RGB24_SPEC_COUNT, error)))
+    return FALSE;
+  vkt_compute_dispatch (priv->compute, pipe, refs, &push,
+      (items + RGB24_GROUP_X - 1) / RGB24_GROUP_X,
+      (height + RGB24_GROUP_Y - 1) / RGB24_GROUP_Y);
+  return TRUE;
+}
+
+gboolean
+gst_vktile_filter_widen_input (GstVkTileFilter * self, VktFrame * frame,
+    GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *work = &priv->work_info;
+  VktPlane packed = frame->planes[0];
+  VktBufferRef packed_ref = frame->in, widened;
+
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->work_in, work->size,
+          FALSE, error))
+    return FALSE;
+  widened = gst_vktile_filter_bind (self, priv->work_in);
+  frame->in = widened;
+  set_plane_words (frame, work, 0, work->offset, work->stride, TRUE);
+  return record_rgb24 (self, FALSE, packed_ref, &packed, widened,
+      &(VktPlane) {
+      .out_base = frame->planes[0].in_base,.out_stride =
+      frame->planes[0].in_stride}, error);
+}
+
+gboolean
+gst_vktile_filter_widen_output (GstVkTileFilter * self, VktFrame * frame,
+    VktBufferRef * out, VktPlane * plane, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  const GstVideoInfo *work = &priv->work_info;
+
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->work_out, work->size,
+          FALSE, error))
+    return FALSE;
+  *out = frame->out;
+  *plane = frame->planes[0];
+  frame->out = gst_vktile_filter_bind (self, priv->work_out);
+  set_plane_words (frame, work, 0, work->offset, work->stride, FALSE);
+  frame->planes[0].out_across_bus = FALSE;
+  return TRUE;
+}
+
+gboolean
+gst_vktile_filter_narrow_output (GstVkTileFilter * self,
+    const VktFrame * frame, const VktBufferRef * out, const VktPlane * plane,
+    GError ** error)
+{
+  return record_rgb24 (self, TRUE, frame->out, &(VktPlane) {
+      .in_base = frame->planes[0].out_base,.in_stride =
+      frame->planes[0].out_stride}, *out, plane, error);
 }

@@ -88,7 +88,7 @@ gst_vktile_filter_describe_planes (GstVkTileFilter * self, VktFrame * frame,
     const VktRect * region, gboolean meta)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->in_info;
+  const GstVideoInfo *info = &priv->work_info;
   const GstVideoFormatInfo *finfo = info->finfo;
   VktRoiParams roi;
   guint planes, p, c;
@@ -159,7 +159,7 @@ gst_vktile_filter_record_unfiltered_copies (GstVkTileFilter * self,
     VktFrame * frame)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
-  const GstVideoInfo *info = &priv->in_info;
+  const GstVideoInfo *info = &priv->work_info;
   gboolean copied = FALSE;
   guint m, v;
 
@@ -261,8 +261,8 @@ GArray *
 gst_vktile_filter_frame_regions (GstVkTileFilter * self, GstBuffer * inbuf)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
-  gint w = GST_VIDEO_INFO_WIDTH (&priv->in_info);
-  gint h = GST_VIDEO_INFO_HEIGHT (&priv->in_info);
+  gint w = GST_VIDEO_INFO_WIDTH (&priv->work_info);
+  gint h = GST_VIDEO_INFO_HEIGHT (&priv->work_info);
   GstVideoRegionOfInterestMeta *m;
   gpointer state = NULL;
   GArray *regions;

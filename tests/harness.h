@@ -102,12 +102,12 @@ void check_pad_templates (const gchar * element,
  * kin have a group of their own: their two planes need the variants of
  * two groups, which would make a group with them the longest test by far
  * on a cold shader cache; so do packed 4:2:2 formats (two planes over the
- * same words). */
-#define N_FORMAT_GROUPS 7
+ * same words), and 3-byte pixels (widened to 4 around the filter). */
+#define N_FORMAT_GROUPS 8
 extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][5];
 
 /* Every format the elements take, in the order of their pad templates. */
-#define N_FORMATS 23
+#define N_FORMATS 25
 extern const GstVideoFormat all_formats[N_FORMATS];
 
 /* The i-th format of group g (GST_VIDEO_FORMAT_UNKNOWN past its end) and,
