@@ -125,10 +125,11 @@ vkt_compute_new (GstVulkanDevice * device, GstVulkanQueue * queue,
   GstVulkanPhysicalDevice *phys = device->physical_device;
   const VkQueueFamilyProperties *family =
       &phys->queue_family_props[queue->family];
-  VkDescriptorPoolSize sizes[3] = {
+  VkDescriptorPoolSize sizes[4] = {
     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_SETS_PER_FRAME * 4},
     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, MAX_SETS_PER_FRAME},
     {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, VKT_IMAGE_SETS_PER_FRAME},
+    {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VKT_IMAGE_SETS_PER_FRAME},
   };
   VkCommandPoolCreateInfo pool_info = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -377,7 +378,9 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
     refs[i].buffer, refs[i].offset, refs[i].range ? refs[i].range :
           VK_WHOLE_SIZE};
     image_infos[n] = (VkDescriptorImageInfo) {
-    VK_NULL_HANDLE, refs[i].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    VK_NULL_HANDLE, refs[i].view,
+          shader->bindings[i] == VKT_BIND_STORAGE_IMAGE ?
+          VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     writes[n] = (VkWriteDescriptorSet) {
       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
       .dstSet = set,
@@ -385,7 +388,8 @@ vkt_compute_dispatch (VktCompute * c, VktPipeline * p,
       .descriptorCount = 1,
       .descriptorType = vkt_descriptor_type (shader->bindings[i]),
     };
-    if (shader->bindings[i] == VKT_BIND_SAMPLED_IMAGE)
+    if (shader->bindings[i] == VKT_BIND_SAMPLED_IMAGE
+        || shader->bindings[i] == VKT_BIND_STORAGE_IMAGE)
       writes[n].pImageInfo = &image_infos[n];
     else
       writes[n].pBufferInfo = &infos[n];

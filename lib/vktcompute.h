@@ -30,6 +30,8 @@ typedef enum
   VKT_BIND_UNIFORM,
   /* a sampled image (VktBufferRef.view), read with texelFetch */
   VKT_BIND_SAMPLED_IMAGE,
+  /* a storage image (VktBufferRef.view, in GENERAL layout) */
+  VKT_BIND_STORAGE_IMAGE,
   /* declared by an include the shader shares, never read by it: nothing is
    * bound there */
   VKT_BIND_UNUSED,
@@ -66,9 +68,8 @@ typedef struct _VktSync VktSync;
 /* Submissions one VktCompute can have on the GPU at once. */
 #define VKT_SLOTS 8
 
-/* What a binding reads or writes: a buffer range, or for a
- * VKT_BIND_SAMPLED_IMAGE binding an image view (in
- * SHADER_READ_ONLY_OPTIMAL layout). */
+/* What a binding reads or writes: a buffer range, or for an image
+ * binding an image view. */
 typedef struct
 {
   VkBuffer buffer;

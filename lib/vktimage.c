@@ -6,7 +6,8 @@
  * gstvulkan's own elements read and update, so that the element before
  * and the element after order their work against ours. Images of one
  * plane of 8-bit components are read by a shader (image_rows.comp)
- * through a view of their own; the rest by the transfer commands. */
+ * through a view of their own, and written by one (image_store_*.comp)
+ * where they have storage usage; the rest by the transfer commands. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -15,6 +16,9 @@
 
 #include "image_rows_interface.h"
 #include "image_rows.spv.h"
+#include "image_store_r8.spv.h"
+#include "image_store_rg8.spv.h"
+#include "image_store_rgba8.spv.h"
 
 typedef struct
 {
@@ -23,6 +27,15 @@ IMAGE_ROWS_PUSH_FIELDS} ImageRowsPush;
 static const VktShader shader_image_rows = { "image_rows", image_rows_spv,
   sizeof (image_rows_spv), 2, {VKT_BIND_SAMPLED_IMAGE, VKT_BIND_STORAGE},
   sizeof (ImageRowsPush), NULL, 0
+};
+
+/* image_store.glsl for each image format it writes, by texel bytes. */
+#define IMAGE_STORE_SHADER(fmt) { "image_store_" #fmt, \
+  image_store_ ## fmt ## _spv, sizeof (image_store_ ## fmt ## _spv), 2, \
+  {VKT_BIND_STORAGE, VKT_BIND_STORAGE_IMAGE}, sizeof (ImageRowsPush), NULL, 0 }
+static const VktShader shader_image_store[] = {
+  IMAGE_STORE_SHADER (r8), IMAGE_STORE_SHADER (rg8),
+  IMAGE_STORE_SHADER (rgba8),
 };
 
 /* Bytes per texel of plane `plane` of the image formats gstvulkan makes
@@ -276,6 +289,47 @@ vkt_compute_copy_image_to_buffer (VktCompute * c, GstMemory * image,
   return TRUE;
 }
 
+/* Buffer rows to an image plane by image_store_*.comp, for images of
+ * one plane of R8, R8G8 or R8G8B8A8 with storage usage. FALSE with no
+ * error: the transfer commands are to copy it. */
+static gboolean
+write_by_shader (VktCompute * c, VkBuffer src, VkDeviceSize offset,
+    guint stride, guint row_bytes, guint rows, GstVulkanImageMemory * img,
+    GError ** error)
+{
+  VkFormat format = img->create_info.format;
+  guint texel = texel_bytes (format, 0), which;
+  VktBufferRef refs[2] = { {src, 0, 0, VK_NULL_HANDLE},
+  {VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE}
+  };
+  ImageRowsPush push;
+  VktPipeline *pipe;
+
+  if (!(img->create_info.usage & VK_IMAGE_USAGE_STORAGE_BIT) || offset % 4
+      || stride % 4 || (format != VK_FORMAT_R8_UNORM
+          && format != VK_FORMAT_R8G8_UNORM
+          && format != VK_FORMAT_R8G8B8A8_UNORM))
+    return FALSE;
+  which = texel == 1 ? 0 : texel == 2 ? 1 : 2;
+  if (!(pipe = vkt_compute_pipeline (c, &shader_image_store[which], NULL, 0,
+              error)))
+    return FALSE;
+  if (!(refs[1].view = plain_view (c, img)))
+    return FALSE;
+  push.out_base = offset / 4;
+  push.out_stride = stride / 4;
+  push.row_words = (row_bytes + 3) / 4;
+  push.width = MIN (img->create_info.extent.width,
+      (row_bytes + texel - 1) / texel);
+  push.height = rows;
+  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_GENERAL,
+      VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+  vkt_compute_dispatch (c, pipe, refs, &push,
+      (push.width + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
+      (rows + IMAGE_ROWS_GROUP_Y - 1) / IMAGE_ROWS_GROUP_Y);
+  return TRUE;
+}
+
 gboolean
 vkt_compute_copy_buffer_to_image (VktCompute * c, VkBuffer src,
     VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
@@ -287,6 +341,10 @@ vkt_compute_copy_buffer_to_image (VktCompute * c, VkBuffer src,
   g_return_val_if_fail (c->cur != NULL, FALSE);
   if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
           error))
+    return FALSE;
+  if (write_by_shader (c, src, offset, stride, row_bytes, rows, img, error))
+    return TRUE;
+  if (error && *error)
     return FALSE;
   transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
       VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);

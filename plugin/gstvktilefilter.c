@@ -10,6 +10,7 @@
 
 #include "gstvktilefilter-private.h"
 #include "gstvktilebufferpool.h"
+#include "gstvktileimagepool.h"
 
 #include <string.h>
 
@@ -724,9 +725,9 @@ gst_vktile_filter_decide_allocation (GstBaseTransform * bt, GstQuery * query)
   image = caps_has_feature (caps, GST_CAPS_FEATURE_MEMORY_VULKAN_IMAGE);
 
   /* Always our own pool: the shaders write storage buffers. Frames that
-   * stay on the GPU live in device-local memory; images come from
-   * gstvulkan's image pool, written by copies after the shaders. */
-  pool = image ? gst_vulkan_image_buffer_pool_new (priv->device) :
+   * stay on the GPU live in device-local memory; images are gstvulkan's,
+   * with storage usage added, written after the filter. */
+  pool = image ? gst_vktile_image_pool_new (priv->device) :
       gst_vktile_buffer_pool_new (priv->device, !vulkan);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, &max);
