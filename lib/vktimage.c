@@ -222,6 +222,30 @@ plain_view (VktCompute * c, GstVulkanImageMemory * img)
   return handle;
 }
 
+/* One dispatch of image_rows.comp or image_store_*.comp over `rows` rows
+ * of the plane, `stride` bytes apart at `offset` in the buffer: the
+ * image's own view bound at `view_binding`, the image moved to `layout`
+ * for `access` by the compute stage, `per_row` invocations a row. */
+static gboolean
+dispatch_image_shader (VktCompute * c, GstVulkanImageMemory * img,
+    VktPipeline * pipe, VktBufferRef * refs, guint view_binding,
+    VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
+    guint width, guint per_row, VkImageLayout layout, VkAccessFlags access)
+{
+  ImageRowsPush push = { offset / 4, stride / 4, (row_bytes + 3) / 4, width,
+    rows
+  };
+
+  if (!(refs[view_binding].view = plain_view (c, img)))
+    return FALSE;
+  transition (c->cur->cmd, img, layout, access,
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+  vkt_compute_dispatch (c, pipe, refs, &push,
+      (per_row + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
+      (rows + IMAGE_ROWS_GROUP_Y - 1) / IMAGE_ROWS_GROUP_Y);
+  return TRUE;
+}
+
 /* Image plane to buffer rows by image_rows.comp, for images of one plane
  * of 8-bit components that shaders may sample. FALSE with no error: the
  * transfer commands are to copy it; FALSE with an error: nothing can. */
@@ -233,7 +257,6 @@ read_by_shader (VktCompute * c, GstVulkanImageMemory * img, guint plane,
   VkFormat format = img->create_info.format;
   guint texel = texel_bytes (format, 0);
   gint32 spec[IMAGE_ROWS_SPEC_COUNT] = { 0 };
-  ImageRowsPush push;
   VktBufferRef refs[2] = { {VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE},
   {dst, 0, 0, VK_NULL_HANDLE}
   };
@@ -250,43 +273,9 @@ read_by_shader (VktCompute * c, GstVulkanImageMemory * img, guint plane,
   if (!(pipe = vkt_compute_pipeline (c, &shader_image_rows, spec,
               IMAGE_ROWS_SPEC_COUNT, error)))
     return FALSE;
-  if (!(refs[0].view = plain_view (c, img)))
-    return FALSE;
-  push.out_base = offset / 4;
-  push.out_stride = stride / 4;
-  push.row_words = (row_bytes + 3) / 4;
-  push.width = img->create_info.extent.width;
-  push.height = rows;
-  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-      VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
-  vkt_compute_dispatch (c, pipe, refs, &push,
-      (push.row_words + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
-      (rows + IMAGE_ROWS_GROUP_Y - 1) / IMAGE_ROWS_GROUP_Y);
-  return TRUE;
-}
-
-gboolean
-vkt_compute_copy_image_to_buffer (VktCompute * c, GstMemory * image,
-    guint plane, VkBuffer dst, VkDeviceSize offset, guint stride,
-    guint row_bytes, guint rows, GError ** error)
-{
-  GstVulkanImageMemory *img = (GstVulkanImageMemory *) image;
-  VkBufferImageCopy region;
-
-  g_return_val_if_fail (c->cur != NULL, FALSE);
-  if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
-          error))
-    return FALSE;
-  if (read_by_shader (c, img, plane, offset, stride, row_bytes, rows, dst,
-          error))
-    return TRUE;
-  if (error && *error)
-    return FALSE;
-  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-      VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
-  vkCmdCopyImageToBuffer (c->cur->cmd, img->image,
-      VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1, &region);
-  return TRUE;
+  return dispatch_image_shader (c, img, pipe, refs, 0, offset, stride,
+      row_bytes, rows, img->create_info.extent.width, (row_bytes + 3) / 4,
+      VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_SHADER_READ_BIT);
 }
 
 /* Buffer rows to an image plane by image_store_*.comp, for images of
@@ -298,11 +287,10 @@ write_by_shader (VktCompute * c, VkBuffer src, VkDeviceSize offset,
     GError ** error)
 {
   VkFormat format = img->create_info.format;
-  guint texel = texel_bytes (format, 0), which;
+  guint texel = texel_bytes (format, 0), which, width;
   VktBufferRef refs[2] = { {src, 0, 0, VK_NULL_HANDLE},
   {VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE}
   };
-  ImageRowsPush push;
   VktPipeline *pipe;
 
   if (!(img->create_info.usage & VK_IMAGE_USAGE_STORAGE_BIT) || offset % 4
@@ -314,20 +302,53 @@ write_by_shader (VktCompute * c, VkBuffer src, VkDeviceSize offset,
   if (!(pipe = vkt_compute_pipeline (c, &shader_image_store[which], NULL, 0,
               error)))
     return FALSE;
-  if (!(refs[1].view = plain_view (c, img)))
+  width = MIN (img->create_info.extent.width, (row_bytes + texel - 1) / texel);
+  return dispatch_image_shader (c, img, pipe, refs, 1, offset, stride,
+      row_bytes, rows, width, width, VK_IMAGE_LAYOUT_GENERAL,
+      VK_ACCESS_SHADER_WRITE_BIT);
+}
+
+/* Either direction between a buffer's rows and an image plane: by a
+ * shader where one can, else by the transfer command. */
+static gboolean
+copy_plane (VktCompute * c, GstVulkanImageMemory * img, guint plane,
+    VkBuffer buf, VkDeviceSize offset, guint stride, guint row_bytes,
+    guint rows, gboolean into_image, GError ** error)
+{
+  VkBufferImageCopy region;
+  gboolean by_shader;
+
+  g_return_val_if_fail (c->cur != NULL, FALSE);
+  if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
+          error))
     return FALSE;
-  push.out_base = offset / 4;
-  push.out_stride = stride / 4;
-  push.row_words = (row_bytes + 3) / 4;
-  push.width = MIN (img->create_info.extent.width,
-      (row_bytes + texel - 1) / texel);
-  push.height = rows;
-  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_GENERAL,
-      VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
-  vkt_compute_dispatch (c, pipe, refs, &push,
-      (push.width + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
-      (rows + IMAGE_ROWS_GROUP_Y - 1) / IMAGE_ROWS_GROUP_Y);
+  by_shader = into_image ?
+      write_by_shader (c, buf, offset, stride, row_bytes, rows, img, error) :
+      read_by_shader (c, img, plane, offset, stride, row_bytes, rows, buf,
+      error);
+  if (by_shader || (error && *error))
+    return by_shader;
+  if (into_image) {
+    transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+    vkCmdCopyBufferToImage (c->cur->cmd, buf, img->image,
+        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  } else {
+    transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+    vkCmdCopyImageToBuffer (c->cur->cmd, img->image,
+        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf, 1, &region);
+  }
   return TRUE;
+}
+
+gboolean
+vkt_compute_copy_image_to_buffer (VktCompute * c, GstMemory * image,
+    guint plane, VkBuffer dst, VkDeviceSize offset, guint stride,
+    guint row_bytes, guint rows, GError ** error)
+{
+  return copy_plane (c, (GstVulkanImageMemory *) image, plane, dst, offset,
+      stride, row_bytes, rows, FALSE, error);
 }
 
 gboolean
@@ -335,20 +356,6 @@ vkt_compute_copy_buffer_to_image (VktCompute * c, VkBuffer src,
     VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
     GstMemory * image, guint plane, GError ** error)
 {
-  GstVulkanImageMemory *img = (GstVulkanImageMemory *) image;
-  VkBufferImageCopy region;
-
-  g_return_val_if_fail (c->cur != NULL, FALSE);
-  if (!plane_region (img, plane, offset, stride, row_bytes, rows, &region,
-          error))
-    return FALSE;
-  if (write_by_shader (c, src, offset, stride, row_bytes, rows, img, error))
-    return TRUE;
-  if (error && *error)
-    return FALSE;
-  transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-      VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
-  vkCmdCopyBufferToImage (c->cur->cmd, src, img->image,
-      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  return TRUE;
+  return copy_plane (c, (GstVulkanImageMemory *) image, plane, src, offset,
+      stride, row_bytes, rows, TRUE, error);
 }
