@@ -251,17 +251,27 @@ check_pad_templates (const gchar * element, const GstVideoFormat * formats,
       gchar *sys = g_strdup_printf ("video/x-raw,format=%s", fmt);
       gchar *vk = g_strdup_printf ("video/x-raw(memory:VulkanBuffer),"
           "format=%s", fmt);
+      gchar *img = g_strdup_printf ("video/x-raw(memory:VulkanImage),"
+          "format=%s", fmt);
       GstCaps *csys = gst_caps_from_string (sys);
       GstCaps *cvk = gst_caps_from_string (vk);
+      GstCaps *cimg = gst_caps_from_string (img);
+      gboolean image = FALSE;
+      guint k;
 
+      for (k = 0; k < N_IMAGE_FORMATS; k++)
+        image |= image_formats[k] == formats[i];
       fail_unless (gst_caps_can_intersect (caps, csys), "%s pad: no %s",
           t->name_template, sys);
       fail_unless (gst_caps_can_intersect (caps, cvk), "%s pad: no %s",
           t->name_template, vk);
+      fail_unless_equals_int (gst_caps_can_intersect (caps, cimg), image);
       gst_caps_unref (csys);
       gst_caps_unref (cvk);
+      gst_caps_unref (cimg);
       g_free (sys);
       g_free (vk);
+      g_free (img);
     }
     gst_caps_unref (caps);
     seen++;
@@ -817,6 +827,15 @@ const GstVideoFormat all_formats[] = {
   GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_AYUV,
   GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_YVYU,
   GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR,
+};
+
+const GstVideoFormat image_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_Y444,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_ARGB,
+  GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR,
+  GST_VIDEO_FORMAT_AYUV, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY,
 };
 
 const GstVideoFormat format_groups[N_FORMAT_GROUPS][5] = {

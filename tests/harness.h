@@ -110,6 +110,11 @@ extern const GstVideoFormat format_groups[N_FORMAT_GROUPS][5];
 #define N_FORMATS 25
 extern const GstVideoFormat all_formats[N_FORMATS];
 
+/* Those they take in Vulkan images: the ones gstvulkan 1.22 makes images
+ * of (its elements abort the program on the others). */
+#define N_IMAGE_FORMATS 18
+extern const GstVideoFormat image_formats[N_IMAGE_FORMATS];
+
 /* The i-th format of group g (GST_VIDEO_FORMAT_UNKNOWN past its end) and,
  * for a format, its index in all_formats: the loop tests run a group of
  * formats through one harness. */

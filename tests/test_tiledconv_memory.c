@@ -109,11 +109,12 @@ chain_step (HarnessFx * base, GstElement * b, guint i)
 
 /* tiledconv ! video/x-raw(memory:VulkanBuffer) ! tiledconv, system memory at
  * both ends: the output is the reference applied twice, the frame stays in
- * Vulkan buffers in between, and it carries one meta per element. */
+ * Vulkan buffers in between (RGB too, in its own 3-byte layout), and it
+ * carries one meta per element. */
 GST_START_TEST (test_vulkan_buffer_chain)
 {
   static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_RGBA,
-    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_RGB,
   };
   gchar *launch = harness_chain_launch ("tiledconv", fmts[__i__]);
   guint64 a_download = 0, b_upload = 0;
@@ -195,7 +196,7 @@ const SuiteEntry tiledconv_memory_tests[] = {
   SUITE_LOOP_TEST (test_padded_input, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_proposed_pool_input, N_FORMAT_GROUPS),
   SUITE_LOOP_TEST (test_vulkan_buffer_input, 5),
-  SUITE_LOOP_TEST (test_vulkan_buffer_chain, 3),
+  SUITE_LOOP_TEST (test_vulkan_buffer_chain, 4),
   SUITE_TEST (test_timing_meta),
   SUITE_END
 };

@@ -47,13 +47,6 @@
 
 static guint32 base_seed;
 
-/* Every format of the elements that gstvulkan 1.22 makes images of. */
-static const gchar *const image_formats[] = {
-  "GRAY8", "GRAY16_LE", "RGBA", "BGRA", "RGBx", "BGRx", "I420", "NV12",
-  "Y444", "NV21", "Y42B", "ARGB", "ABGR", "xRGB", "xBGR", "AYUV", "YUY2",
-  "UYVY",
-};
-
 /* One configuration per element, each changing every plane. */
 static const gchar *const elements[] = {
   "tiledconv preset=gaussian5",
@@ -148,8 +141,9 @@ check_through_images (const gchar * element, const gchar * format,
  * the output read back by gstvulkan's vulkandownload. */
 GST_START_TEST (test_images_in_and_out)
 {
-  const gchar *format = image_formats[__i__ % G_N_ELEMENTS (image_formats)];
-  const gchar *element = elements[__i__ / G_N_ELEMENTS (image_formats)];
+  const gchar *format =
+      gst_video_format_to_string (image_formats[__i__ % N_IMAGE_FORMATS]);
+  const gchar *element = elements[__i__ / N_IMAGE_FORMATS];
   gchar *launch = g_strdup_printf (COPY_INTO_IMAGES " ! %s ! "
       "video/x-raw(memory:VulkanImage) ! vulkandownload", element);
 
@@ -164,8 +158,9 @@ GST_END_TEST;
  * stride, read back by a vktile element. */
 GST_START_TEST (test_images_padded_rows)
 {
-  const gchar *format = image_formats[__i__ % G_N_ELEMENTS (image_formats)];
-  const gchar *element = elements[__i__ / G_N_ELEMENTS (image_formats)];
+  const gchar *format =
+      gst_video_format_to_string (image_formats[__i__ % N_IMAGE_FORMATS]);
+  const gchar *element = elements[__i__ / N_IMAGE_FORMATS];
   gchar *launch = g_strdup_printf (COPY_INTO_IMAGES " ! %s ! "
       "video/x-raw(memory:VulkanImage) ! " COPY_OUT_OF_IMAGES, element);
 
@@ -436,9 +431,9 @@ GST_END_TEST;
 static const SuiteEntry vulkanimage_tests[] = {
   SUITE_CASE ("images"),
   SUITE_LOOP_TEST (test_images_in_and_out,
-      G_N_ELEMENTS (image_formats) * G_N_ELEMENTS (elements)),
+      N_IMAGE_FORMATS * G_N_ELEMENTS (elements)),
   SUITE_LOOP_TEST (test_images_padded_rows,
-      G_N_ELEMENTS (image_formats) * G_N_ELEMENTS (elements)),
+      N_IMAGE_FORMATS * G_N_ELEMENTS (elements)),
   SUITE_TEST (test_image_output_meta),
   SUITE_TEST (test_image_negotiation),
   SUITE_CASE ("on-screen"),
