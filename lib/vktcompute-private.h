@@ -114,6 +114,11 @@ struct _VktCompute
 
   guint dispatches;
   GError *error;                /* first recording error of this frame */
+  /* Images whose barrier state this recording moved, with the state
+   * before (vktimage.c): restored if the recording is abandoned. While it
+   * holds any, the recording holds the images' lock until it is
+   * submitted. */
+  GArray *image_states;
 
   /* Between vkt_compute_streams_begin() and _end(): the dispatches held
    * back, and the step (barriers so far) of the stream being recorded. */
@@ -140,5 +145,9 @@ VktDeviceCache *vkt_device_cache_get (GstVulkanDevice * device);
 guint vkt_device_shuffle_subgroup_size (GstVulkanDevice * device);
 
 G_END_DECLS
+
+/* vktimage.c: the end of a recording that moved images' barrier states:
+ * submitted (keep them) or abandoned (restore them); lets the lock go. */
+void vkt_image_states_release (VktCompute * c, gboolean restore);
 
 #endif

@@ -86,6 +86,7 @@ vkt_compute_free (VktCompute * c)
   vkt_compute_drain (c);
   g_clear_pointer (&c->last, vkt_sync_unref);
   g_clear_pointer (&c->held, g_array_unref);
+  g_clear_pointer (&c->image_states, g_array_unref);
   if (c->uniform_mem) {
     if (c->uniform_map.data)
       gst_memory_unmap (c->uniform_mem, &c->uniform_map);
@@ -568,11 +569,13 @@ vkt_compute_submit (VktCompute * c, GError ** error)
   g_mutex_unlock (&c->cache->submit_lock);
   if (!vkt_check_vk (res, error, "vkQueueSubmit"))
     goto fail;
+  vkt_image_states_release (c, FALSE);
   slot->sync = vkt_sync_ref (sync);
   mark_kept_memories (slot, sync);
   return sync;
 
 fail:
+  vkt_image_states_release (c, TRUE);
   /* Nothing was submitted: what the recording kept can go now. */
   if (sync) {
     sync->done = TRUE;
@@ -588,6 +591,7 @@ vkt_compute_abandon (VktCompute * c)
   if (!c->cur)
     return;
   vkEndCommandBuffer (c->cur->cmd);
+  vkt_image_states_release (c, TRUE);
   g_ptr_array_set_size (c->cur->kept, 0);
   g_clear_error (&c->error);
   c->streaming = 0;

@@ -52,6 +52,10 @@ texel_bytes (VkFormat format, guint plane)
       return 2;
     case VK_FORMAT_R8G8B8A8_UNORM:
     case VK_FORMAT_B8G8R8A8_UNORM:
+      /* gstvulkan 1.22 picks these for RGB of any colorimetry but sRGB;
+       * copied by transfer commands only, which leave the bytes alone */
+    case VK_FORMAT_R8G8B8A8_SRGB:
+    case VK_FORMAT_B8G8R8A8_SRGB:
     case VK_FORMAT_A8B8G8R8_UNORM_PACK32:
     case VK_FORMAT_R16G16_UNORM:
       return 4;
@@ -118,19 +122,33 @@ plane_region (GstVulkanImageMemory * img, guint plane, VkDeviceSize offset,
         (gint) format);
     return FALSE;
   }
+  if (!planar && plane > 0) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "One image of Vulkan format %d cannot hold plane %u of a frame",
+        (gint) format, plane);
+    return FALSE;
+  }
   texels = (row_bytes + texel - 1) / texel;
-  /* A multi-planar image's extent is its first plane's; gstvulkan's
-   * image per plane may be a texel narrower than the row GStreamer lays
-   * out for an odd width of packed 4:2:2 (the last chroma pair). */
-  if (!planar) {
-    texels = MIN (texels, width);
-    if ((guint64) texels * texel + texel < row_bytes || height < rows) {
-      g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
-          "An image of %ux%u texels of %u bytes cannot hold plane %u "
-          "(%u rows of %u bytes)", width, height, texel, plane, rows,
-          row_bytes);
-      return FALSE;
-    }
+  /* A multi-planar image's extent is its first plane's: its chroma planes
+   * are subsampled as the format says. */
+  if (planar && plane > 0) {
+    width = format == VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM ? width :
+        (width + 1) / 2;
+    height = format == VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM
+        || format == VK_FORMAT_G8_B8R8_2PLANE_422_UNORM
+        || format == VK_FORMAT_G8_B8_R8_3PLANE_422_UNORM ? height :
+        (height + 1) / 2;
+  }
+  /* gstvulkan's image per plane may be a texel narrower than the row
+   * GStreamer lays out for an odd width of packed 4:2:2 (the last chroma
+   * pair). */
+  texels = MIN (texels, width);
+  if ((guint64) texels * texel + texel < row_bytes || height < rows) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "An image of %ux%u texels of %u bytes cannot hold plane %u "
+        "(%u rows of %u bytes)", width, height, texel, plane, rows,
+        row_bytes);
+    return FALSE;
   }
   *region = (VkBufferImageCopy) {
     .bufferOffset = offset,
@@ -149,15 +167,59 @@ plane_region (GstVulkanImageMemory * img, guint plane, VkDeviceSize offset,
   return TRUE;
 }
 
-/* Moves the image to `layout` for transfers that `access` says, after
- * whatever its barrier state says used it last, and records the move in
- * that state for the next user. */
-static void
-transition (VkCommandBuffer cmd, GstVulkanImageMemory * img,
-    VkImageLayout layout, VkAccessFlags access, VkPipelineStageFlags stage)
+/* Recordings that move images' barrier states are recorded and submitted
+ * one at a time, process-wide: each barrier takes the state the last
+ * submission left, which two vktile branches after a tee, recording the
+ * same input image on two threads, would otherwise read before the other
+ * had submitted. */
+static GMutex image_state_lock;
+
+typedef struct
 {
-  VkPipelineStageFlags src = img->barrier.parent.pipeline_stages;
-  VkImageMemoryBarrier barrier = {
+  GstVulkanImageMemory *img;
+  GstVulkanBarrierImageInfo before;
+} ImageState;
+
+void
+vkt_image_states_release (VktCompute * c, gboolean restore)
+{
+  guint i;
+
+  if (!c->image_states || c->image_states->len == 0)
+    return;
+  for (i = c->image_states->len; restore && i > 0; i--) {
+    ImageState *st = &g_array_index (c->image_states, ImageState, i - 1);
+    st->img->barrier = st->before;
+  }
+  g_array_set_size (c->image_states, 0);
+  g_mutex_unlock (&image_state_lock);
+}
+
+/* Moves the image to `layout` for what `access` says at `stage`, after
+ * whatever its barrier state says used it last, and records the move in
+ * that state for the next user (the state before is kept until the
+ * recording is submitted or abandoned). */
+static void
+transition (VktCompute * c, GstVulkanImageMemory * img, VkImageLayout layout,
+    VkAccessFlags access, VkPipelineStageFlags stage)
+{
+  VkPipelineStageFlags src;
+  VkImageMemoryBarrier barrier;
+  ImageState st = { img, img->barrier };
+  guint i;
+  gboolean seen = FALSE;
+
+  if (!c->image_states)
+    c->image_states = g_array_new (FALSE, FALSE, sizeof (ImageState));
+  if (c->image_states->len == 0)
+    g_mutex_lock (&image_state_lock);
+  for (i = 0; i < c->image_states->len; i++)
+    seen |= g_array_index (c->image_states, ImageState, i).img == img;
+  if (!seen)
+    g_array_append_val (c->image_states, st);
+
+  src = img->barrier.parent.pipeline_stages;
+  barrier = (VkImageMemoryBarrier) {
     .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
     .srcAccessMask = img->barrier.parent.access_flags,
     .dstAccessMask = access,
@@ -168,12 +230,12 @@ transition (VkCommandBuffer cmd, GstVulkanImageMemory * img,
     .image = img->image,
     .subresourceRange = img->barrier.subresource_range,
   };
-
   if (barrier.subresourceRange.aspectMask == 0)
     barrier.subresourceRange = (VkImageSubresourceRange) {
     VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  vkCmdPipelineBarrier (cmd, src ? src : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-      stage, 0, 0, NULL, 0, NULL, 1, &barrier);
+  vkCmdPipelineBarrier (c->cur->cmd, src ? src :
+      VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, stage, 0, 0, NULL, 0, NULL, 1,
+      &barrier);
   img->barrier.parent.pipeline_stages = stage;
   img->barrier.parent.access_flags = access;
   img->barrier.image_layout = layout;
@@ -238,7 +300,7 @@ dispatch_image_shader (VktCompute * c, GstVulkanImageMemory * img,
 
   if (!(refs[view_binding].view = plain_view (c, img)))
     return FALSE;
-  transition (c->cur->cmd, img, layout, access,
+  transition (c, img, layout, access,
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
   vkt_compute_dispatch (c, pipe, refs, &push,
       (per_row + IMAGE_ROWS_GROUP_X - 1) / IMAGE_ROWS_GROUP_X,
@@ -329,12 +391,12 @@ copy_plane (VktCompute * c, GstVulkanImageMemory * img, guint plane,
   if (by_shader || (error && *error))
     return by_shader;
   if (into_image) {
-    transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    transition (c, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
         VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
     vkCmdCopyBufferToImage (c->cur->cmd, buf, img->image,
         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
   } else {
-    transition (c->cur->cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+    transition (c, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
         VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
     vkCmdCopyImageToBuffer (c->cur->cmd, img->image,
         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf, 1, &region);
