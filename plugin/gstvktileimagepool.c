@@ -29,16 +29,46 @@ plane_usage (GstVulkanDevice * device, VkFormat format)
   return usage;
 }
 
+/* The image format of a plane: gstvulkan's choice, but where it has none
+ * (1.22 names none for xRGB, ARGB, ABGR and xBGR of a colorimetry other
+ * than sRGB) unsigned normalized bytes of the plane's pixel size. */
+static VkFormat
+plane_format (GstVideoInfo * info, guint plane)
+{
+  VkFormat format = gst_vulkan_format_from_video_info (info, plane);
+  gint comps[GST_VIDEO_MAX_COMPONENTS];
+
+  if (format != VK_FORMAT_UNDEFINED)
+    return format;
+  gst_video_format_info_component (info->finfo, plane, comps);
+  switch (GST_VIDEO_FORMAT_INFO_PSTRIDE (info->finfo, comps[0])) {
+    case 1:
+      return VK_FORMAT_R8_UNORM;
+    case 2:
+      return VK_FORMAT_R8G8_UNORM;
+    case 4:
+      return VK_FORMAT_R8G8B8A8_UNORM;
+    default:
+      return VK_FORMAT_UNDEFINED;
+  }
+}
+
 static gboolean
 image_pool_set_config (GstBufferPool * pool, GstStructure * config)
 {
   GstVkTileImagePool *self = GST_VKTILE_IMAGE_POOL (pool);
   GstCaps *caps = NULL;
-  guint size, min, max;
+  guint size, min, max, i;
 
   if (!gst_buffer_pool_config_get_params (config, &caps, &size, &min, &max)
       || !caps || !gst_video_info_from_caps (&self->info, caps))
     return FALSE;
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (&self->info); i++)
+    if (plane_format (&self->info, i) == VK_FORMAT_UNDEFINED) {
+      GST_WARNING_OBJECT (pool, "no image format for plane %u of %"
+          GST_PTR_FORMAT, i, caps);
+      return FALSE;
+    }
   return GST_BUFFER_POOL_CLASS (gst_vktile_image_pool_parent_class)->set_config
       (pool, config);
 }
@@ -52,7 +82,7 @@ image_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   guint i;
 
   for (i = 0; i < GST_VIDEO_INFO_N_PLANES (&self->info); i++) {
-    VkFormat format = gst_vulkan_format_from_video_info (&self->info, i);
+    VkFormat format = plane_format (&self->info, i);
     GstMemory *mem = gst_vulkan_image_memory_alloc (self->device, format,
         GST_VIDEO_INFO_COMP_WIDTH (&self->info, i),
         GST_VIDEO_INFO_COMP_HEIGHT (&self->info, i), VK_IMAGE_TILING_OPTIMAL,

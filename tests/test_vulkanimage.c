@@ -97,9 +97,9 @@ random_frame (GRand * rand, const GstVideoInfo * info, guint i)
   return buf;
 }
 
-/* `element` on N_FRAMES random frames of `format` and `width`, through
- * `launch` (where it reads and writes images) and alone on system memory:
- * byte for byte the same. */
+/* `element` on N_FRAMES random frames of `format` (its name, and caps
+ * fields after a comma) and `width`, through `launch` (where it reads and
+ * writes images) and alone on system memory: byte for byte the same. */
 static void
 check_through_images (const gchar * element, const gchar * format,
     gint width, const gchar * launch, guint32 seed)
@@ -107,11 +107,13 @@ check_through_images (const gchar * element, const gchar * format,
   GstHarness *plain = harness_for (element, format, width, NULL);
   GstHarness *images = harness_for (launch, format, width, NULL);
   GRand *rand = g_rand_new_with_seed (seed);
+  gchar **name = g_strsplit (format, ",", 2);
   GstVideoInfo info;
   guint i;
 
-  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+  gst_video_info_set_format (&info, gst_video_format_from_string (name[0]),
       width, HEIGHT);
+  g_strfreev (name);
   for (i = 0; i < N_FRAMES; i++) {
     GstBuffer *in = random_frame (rand, &info, i);
     GstBuffer *want = gst_harness_push_and_pull (plain, gst_buffer_ref (in));
@@ -167,6 +169,25 @@ GST_START_TEST (test_images_padded_rows)
   check_through_images (element, format, PADDED_WIDTH, launch,
       base_seed + __i__);
   g_free (launch);
+}
+
+GST_END_TEST;
+
+/* RGB of another colorimetry than sRGB: gstvulkan 1.22 gives RGBA and
+ * BGRA images an sRGB format then, and xRGB, ARGB, ABGR and xBGR none. */
+GST_START_TEST (test_images_colorimetry)
+{
+  static const gchar *const formats[] = { "RGBA", "BGRA", "xRGB", "ARGB",
+    "ABGR", "xBGR",
+  };
+  gchar *format = g_strdup_printf ("%s,colorimetry=bt709", formats[__i__]);
+  gchar *launch = g_strdup_printf (COPY_INTO_IMAGES " ! gaussblur sigma=2 ! "
+      "video/x-raw(memory:VulkanImage) ! vulkandownload");
+
+  check_through_images ("gaussblur sigma=2", format, TIGHT_WIDTH, launch,
+      base_seed + __i__);
+  g_free (launch);
+  g_free (format);
 }
 
 GST_END_TEST;
@@ -434,6 +455,7 @@ static const SuiteEntry vulkanimage_tests[] = {
       N_IMAGE_FORMATS * G_N_ELEMENTS (elements)),
   SUITE_LOOP_TEST (test_images_padded_rows,
       N_IMAGE_FORMATS * G_N_ELEMENTS (elements)),
+  SUITE_LOOP_TEST (test_images_colorimetry, 6),
   SUITE_TEST (test_image_output_meta),
   SUITE_TEST (test_image_negotiation),
   SUITE_CASE ("on-screen"),
