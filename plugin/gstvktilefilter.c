@@ -1052,7 +1052,8 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
   if (ok && meta) {
-    gboolean moved_in = frame_moved_in (rec->in_path);
+    /* 3-byte pixels are widened in that section whatever the path */
+    gboolean moved_in = frame_moved_in (rec->in_path) || priv->widen;
     gst_vktile_timing_meta_set_pending (meta, sync, moved_in,
         rec->cpu_upload_ns, moved_out, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
