@@ -974,11 +974,12 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame,
       &rec->in_path, &rec->cpu_upload_ns, error);
   vkt_compute_barrier (compute);
+  vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
+  /* The widening of 3-byte pixels is the element's work: in gpu_ns. */
   if (ok && priv->widen) {
     ok = gst_vktile_filter_widen_input (self, &rec->frame, error);
     vkt_compute_barrier (compute);
   }
-  vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
   ok = ok && gst_vktile_filter_prepare_output (self, outbuf, &rec->frame,
       &rec->path, error);
   ok = ok && (!priv->widen || gst_vktile_filter_widen_output (self,
@@ -1052,8 +1053,7 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     cpu_download_ns = (g_get_monotonic_time () - t_download) * 1000;
   }
   if (ok && meta) {
-    /* 3-byte pixels are widened in that section whatever the path */
-    gboolean moved_in = frame_moved_in (rec->in_path) || priv->widen;
+    gboolean moved_in = frame_moved_in (rec->in_path);
     gst_vktile_timing_meta_set_pending (meta, sync, moved_in,
         rec->cpu_upload_ns, moved_out, cpu_download_ns);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;

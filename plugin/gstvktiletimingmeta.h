@@ -44,8 +44,8 @@ typedef struct _GstVkTileTimingMeta
   gchar element_name[GST_VKTILE_TIMING_META_NAME_LEN];
   guint64 frame_index;          /* frames this element has output before */
   guint64 gpu_ns;               /* GPU time of the element's dispatches; 0 without timestamps */
-  guint64 upload_ns;            /* moving the frame in (CPU copy + GPU copy); 0 if it stayed on the GPU or the shaders read it in place (then in gpu_ns) */
-  guint64 download_ns;          /* moving it out (CPU copy); 0 if it stays on the GPU, or if the
+  guint64 upload_ns;            /* moving the frame in (CPU copy + GPU copy, or the copy out of Vulkan images); 0 if it stayed on the GPU or the shaders read it in place (then in gpu_ns) */
+  guint64 download_ns;          /* moving it out (CPU copy, or the copy into Vulkan images); 0 if it stays on the GPU, or if the
                                  * dispatches wrote host memory themselves (then gpu_ns includes it) */
   guint64 cpu_ns;               /* wall time inside the element's transform */
   guint dispatches;             /* compute dispatches recorded for the frame */
