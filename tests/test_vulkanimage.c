@@ -24,6 +24,7 @@
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -288,40 +289,40 @@ stop_xvfb (GPid pid)
 
 /* An X server without a screen (Xvfb) of exactly the window's size, so
  * that the window shows the frame 1:1 and a grab of the root window is a
- * grab of it. Returns the display's name, or NULL (failed). */
+ * grab of it. Xvfb picks a free display and writes its number once it
+ * accepts clients (-displayfd): a socket file alone came too early for
+ * vulkansink now and then. Returns the display's name, or NULL (failed). */
 static gchar *
 start_xvfb (GPid * pid)
 {
-  gchar *display = NULL, *size = g_strdup_printf ("%dx%dx24", SCREEN_W,
-      SCREEN_H);
-  guint n;
+  gchar *size = g_strdup_printf ("%dx%dx24", SCREEN_W, SCREEN_H);
+  gchar *argv[] = { (gchar *) "Xvfb", (gchar *) "-displayfd", (gchar *) "1",
+    (gchar *) "-screen", (gchar *) "0", size, (gchar *) "-nolisten",
+    (gchar *) "tcp", NULL
+  };
+  gchar *display = NULL, number[16];
+  gint out = -1;
+  gsize len = 0;
 
-  for (n = 90 + getpid () % 50; !display && n < 190; n++) {
-    gchar *name = g_strdup_printf (":%u", n);
-    gchar *socket = g_strdup_printf ("/tmp/.X11-unix/X%u", n);
-    gchar *argv[] = { (gchar *) "Xvfb", name, (gchar *) "-screen",
-      (gchar *) "0", size, (gchar *) "-nolisten", (gchar *) "tcp", NULL
-    };
-    guint waited;
-
-    gchar *lock = g_strdup_printf ("/tmp/.X%u-lock", n);
-
-    if (!g_file_test (socket, G_FILE_TEST_EXISTS)
-        && !g_file_test (lock, G_FILE_TEST_EXISTS)
-        && g_spawn_async (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
-            G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-            die_with_parent, NULL, pid, NULL)) {
-      for (waited = 0; waited < 100 && !g_file_test (socket,
-              G_FILE_TEST_EXISTS); waited++)
-        g_usleep (50000);
-      if (g_file_test (socket, G_FILE_TEST_EXISTS))
-        display = g_strdup (name);
-      else
-        stop_xvfb (*pid);
+  /* No intermediate process (DO_NOT_REAP_CHILD): the parent whose death
+   * ends Xvfb is the test's, not one that exits at once. */
+  if (g_spawn_async_with_pipes (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
+          die_with_parent, NULL, pid, NULL, &out, NULL, NULL)) {
+    struct pollfd pfd = { out, POLLIN, 0 };
+    /* the number and a newline, within 10 s */
+    while (len < sizeof (number) - 1 && poll (&pfd, 1, 10000) > 0) {
+      gssize n = read (out, number + len, 1);
+      if (n <= 0 || number[len] == '\n')
+        break;
+      len++;
     }
-    g_free (lock);
-    g_free (socket);
-    g_free (name);
+    number[len] = '\0';
+    close (out);
+    if (len > 0)
+      display = g_strdup_printf (":%s", number);
+    else
+      stop_xvfb (*pid);
   }
   g_free (size);
   return display;
