@@ -693,21 +693,20 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
 
 /* ---- 3-byte pixels (RGB, BGR) ---- */
 
-/* One rgb24.comp dispatch over the frame's one plane: widening from
- * (in, in_plane) into (out, out_plane), or narrowing. */
+/* One rgb24.comp dispatch over the frame's one plane: widening the rows
+ * of `in` (in_base, in_stride: words) into `out` (out_base, out_stride),
+ * or narrowing them. */
 static gboolean
 record_rgb24 (GstVkTileFilter * self, gboolean narrow, VktBufferRef in,
-    const VktPlane * in_plane, VktBufferRef out, const VktPlane * out_plane,
-    GError ** error)
+    gint in_base, gint in_stride, VktBufferRef out, gint out_base,
+    gint out_stride, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   gint32 spec[RGB24_SPEC_COUNT] = { 0 };
   VktBufferRef refs[2] = { in, out };
   gint width = GST_VIDEO_INFO_WIDTH (&priv->in_info);
   gint height = GST_VIDEO_INFO_HEIGHT (&priv->in_info);
-  Rgb24Push push = { in_plane->in_base, in_plane->in_stride,
-    out_plane->out_base, out_plane->out_stride, width, height
-  };
+  Rgb24Push push = { in_base, in_stride, out_base, out_stride, width, height };
   VktPipeline *pipe;
   gint items = narrow ? (3 * width + 3) / 4 : width;
 
@@ -736,10 +735,9 @@ gst_vktile_filter_widen_input (GstVkTileFilter * self, VktFrame * frame,
   widened = gst_vktile_filter_bind (self, priv->work_in);
   frame->in = widened;
   set_plane_words (frame, work, 0, work->offset, work->stride, TRUE);
-  return record_rgb24 (self, FALSE, packed_ref, &packed, widened,
-      &(VktPlane) {
-      .out_base = frame->planes[0].in_base,.out_stride =
-      frame->planes[0].in_stride}, error);
+  return record_rgb24 (self, FALSE, packed_ref, packed.in_base,
+      packed.in_stride, widened, frame->planes[0].in_base,
+      frame->planes[0].in_stride, error);
 }
 
 gboolean
@@ -765,7 +763,7 @@ gst_vktile_filter_narrow_output (GstVkTileFilter * self,
     const VktFrame * frame, const VktBufferRef * out, const VktPlane * plane,
     GError ** error)
 {
-  return record_rgb24 (self, TRUE, frame->out, &(VktPlane) {
-      .in_base = frame->planes[0].out_base,.in_stride =
-      frame->planes[0].out_stride}, *out, plane, error);
+  return record_rgb24 (self, TRUE, frame->out, frame->planes[0].out_base,
+      frame->planes[0].out_stride, *out, plane->out_base, plane->out_stride,
+      error);
 }
