@@ -312,7 +312,7 @@ dispatch_image_shader (VktCompute * c, GstVulkanImageMemory * img,
  * of 8-bit components that shaders may sample. FALSE with no error: the
  * transfer commands are to copy it; FALSE with an error: nothing can. */
 static gboolean
-read_by_shader (VktCompute * c, GstVulkanImageMemory * img, guint plane,
+read_by_shader (VktCompute * c, GstVulkanImageMemory * img,
     VkDeviceSize offset, guint stride, guint row_bytes, guint rows,
     VkBuffer dst, GError ** error)
 {
@@ -324,8 +324,8 @@ read_by_shader (VktCompute * c, GstVulkanImageMemory * img, guint plane,
   };
   VktPipeline *pipe;
 
-  if (multi_planar (format) || !(img->create_info.usage &
-          VK_IMAGE_USAGE_SAMPLED_BIT) || offset % 4 || stride % 4
+  if (!(img->create_info.usage & VK_IMAGE_USAGE_SAMPLED_BIT) || offset % 4
+      || stride % 4
       || (format != VK_FORMAT_R8_UNORM && format != VK_FORMAT_R8G8_UNORM
           && format != VK_FORMAT_R8G8B8A8_UNORM
           && format != VK_FORMAT_B8G8R8A8_UNORM))
@@ -386,8 +386,7 @@ copy_plane (VktCompute * c, GstVulkanImageMemory * img, guint plane,
     return FALSE;
   by_shader = into_image ?
       write_by_shader (c, buf, offset, stride, row_bytes, rows, img, error) :
-      read_by_shader (c, img, plane, offset, stride, row_bytes, rows, buf,
-      error);
+      read_by_shader (c, img, offset, stride, row_bytes, rows, buf, error);
   if (by_shader || (error && *error))
     return by_shader;
   if (into_image) {

@@ -43,5 +43,5 @@ void main()
   uint word = 0u;
   [[unroll]] for (int t = 0; t < PER_WORD; t++)
     word |= (texel_bytes(w * PER_WORD + t, y) & MASK) << (8 * TEXEL_BYTES * t);
-  out_words[pc.out_base + y * pc.out_stride + w] = word;
+  out_words[pc.buf_base + y * pc.buf_stride + w] = word;
 }

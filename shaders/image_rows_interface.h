@@ -1,7 +1,8 @@
 /* image_rows_interface.h: what image_rows.comp and lib/vktimage.c share —
  * the push constants, the specialization ids and the work-group size of
- * the shader that copies a plane of a sampled image into the rows of a
- * storage buffer. Plain C and GLSL both read it. */
+ * the shaders that copy a plane of an image into the rows of a storage
+ * buffer (image_rows.comp) and back (image_store.glsl). Plain C and GLSL
+ * both read it. */
 #ifndef VKT_IMAGE_ROWS_INTERFACE_H
 #define VKT_IMAGE_ROWS_INTERFACE_H
 
@@ -19,9 +20,9 @@
 #define IMAGE_ROWS_SPEC_COUNT 7
 
 #define IMAGE_ROWS_PUSH_FIELDS \
-  VKT_I32 (out_base)    /* words */ \
-  VKT_I32 (out_stride)  /* words */ \
-  VKT_I32 (row_words)   /* words of a row to write */ \
+  VKT_I32 (buf_base)    /* the buffer's rows: words */ \
+  VKT_I32 (buf_stride)  /* words */ \
+  VKT_I32 (row_words)   /* words of a buffer row */ \
   VKT_I32 (width)       /* texels of the image's row */ \
   VKT_I32 (height)
 

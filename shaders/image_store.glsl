@@ -10,7 +10,6 @@ layout(local_size_x = IMAGE_ROWS_GROUP_X, local_size_y = IMAGE_ROWS_GROUP_Y) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer InWords { uint in_words[]; };
 layout(set = 0, binding = 1, IMAGE_FORMAT) writeonly uniform image2D image;
-// out_base/out_stride name the buffer's rows here, which are read.
 layout(push_constant) uniform ImageRowsPush { IMAGE_ROWS_PUSH_FIELDS } pc;
 
 void main()
@@ -20,7 +19,7 @@ void main()
   if (x >= pc.width || y >= pc.height)
     return;
   int b = x * TEXEL_BYTES;
-  uint word = in_words[pc.out_base + y * pc.out_stride + (b >> 2)];
+  uint word = in_words[pc.buf_base + y * pc.buf_stride + (b >> 2)];
   uint bits = TEXEL_BYTES == 4 ? word : word >> (8 * (b & 3));
   vec4 v = vec4(float(bits & 0xffu), float((bits >> 8) & 0xffu),
                 float((bits >> 16) & 0xffu), float(bits >> 24)) / 255.0;
