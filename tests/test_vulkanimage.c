@@ -290,15 +290,19 @@ stop_xvfb (GPid pid)
 /* An X server without a screen (Xvfb) of exactly the window's size, so
  * that the window shows the frame 1:1 and a grab of the root window is a
  * grab of it. Xvfb picks a free display and writes its number once it
- * accepts clients (-displayfd): a socket file alone came too early for
- * vulkansink now and then. Returns the display's name, or NULL (failed). */
+ * accepts clients (-displayfd). -noreset: an X server resets when its last
+ * client leaves, and Mesa's device-select layer connects and leaves on
+ * every Vulkan instance made while DISPLAY is set, so that vulkansink's
+ * own connection, made a moment later, now and then met a server in the
+ * middle of its reset and failed ("non-XCB display"). Returns the
+ * display's name, or NULL (failed). */
 static gchar *
 start_xvfb (GPid * pid)
 {
   gchar *size = g_strdup_printf ("%dx%dx24", SCREEN_W, SCREEN_H);
   gchar *argv[] = { (gchar *) "Xvfb", (gchar *) "-displayfd", (gchar *) "1",
     (gchar *) "-screen", (gchar *) "0", size, (gchar *) "-nolisten",
-    (gchar *) "tcp", NULL
+    (gchar *) "tcp", (gchar *) "-noreset", NULL
   };
   gchar *display = NULL, number[16];
   gint out = -1;
@@ -369,6 +373,30 @@ grab_screen (const gchar * display)
   return pixels;
 }
 
+/* The first error message on the bus of `pipe` with its debug text, or a
+ * note that there was none: what a failed state change says for itself. */
+static gchar *
+first_bus_error (GstElement * pipe)
+{
+  GstBus *bus = gst_element_get_bus (pipe);
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  GError *err = NULL;
+  gchar *debug = NULL, *why;
+
+  if (!msg) {
+    gst_object_unref (bus);
+    return g_strdup ("no error message on the bus");
+  }
+  gst_message_parse_error (msg, &err, &debug);
+  why = g_strdup_printf ("%s: %s (%s)", GST_MESSAGE_SRC_NAME (msg),
+      err->message, debug ? debug : "no details");
+  g_clear_error (&err);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  return why;
+}
+
 static GstPadProbeReturn
 count_shown (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 {
@@ -415,8 +443,13 @@ GST_START_TEST (test_vulkansink_window)
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_shown, &shown,
       NULL);
   gst_object_unref (pad);
-  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
-      GST_STATE_CHANGE_FAILURE);
+  if (gst_element_set_state (pipe, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE) {
+    gchar *why = first_bus_error (pipe);
+    fail ("the pipeline into vulkansink on %s did not start: %s", display,
+        why);
+    g_free (why);
+  }
   for (waited = 0; waited < 600 && g_atomic_int_get (&shown) < 10; waited++)
     g_usleep (50000);
   fail_unless (g_atomic_int_get (&shown) >= 10, "vulkansink showed %d frames",
