@@ -2,7 +2,7 @@
 // denoise.comp: the denoise element, one dispatch per plane. The spatial
 // stage is gaussblur's fused tile (gauss_fused.glsl); where the tile writes,
 // the temporal stage follows in registers: the motion-adaptive weight
-// against the motion reference, the state (y, m) read and written once, the
+// against the motion reference, judged per quad of lanes, the state (y, m) read and written once, the
 // detail that stands out of the noise put back, the result rounded into the
 // packed output (docs/SEMANTICS.md, denoise).
 //
@@ -71,6 +71,27 @@ void store_state(int v, vec4 y, vec4 m)
   }
 }
 
+// Motion is judged on the quad as a whole: the mean of (d / T)^2 over its
+// lanes that hold filtered values of the target ROI. One pixel's colour
+// components, or neighbouring values of one component, move together;
+// their mean lets noise through less often than one value alone, so that
+// still texture averages and moving texture does not.
+float group_motion(int c0, vec4 d, bool checked)
+{
+  vec4 q = d / noise_scaled(tp.motion);
+  q *= q;
+  float sum = 0.0, n = 0.0;
+  [[unroll]] for (int i = 0; i < 4; i++) {
+    // quads start on a multiple of 4 lanes, so lane i holds slot i of a pixel
+    bool counts = FULL_MASK || ((pc.chan_mask >> (i & (NCOMP - 1))) & 1u) != 0u;
+    if (checked)
+      counts = counts && c0 + i >= pc.dst_x * NCOMP && c0 + i < (pc.dst_x + pc.width) * NCOMP;
+    sum += counts ? q[i] : 0.0;
+    n += counts ? 1.0 : 0.0;
+  }
+  return sum / max(n, 1.0);
+}
+
 void write_blur(int c0, int row, vec4 s, bool checked)
 {
   int qx = (c0 - tp.lane0) >> 2;
@@ -91,10 +112,8 @@ void write_blur(int c0, int row, vec4 s, bool checked)
       vec4 prev_y, prev_m;
       load_state(v, prev_y, prev_m);
       w = vec4(tp.alpha);
-      if (tp.motion != 0.0) {
-        vec4 d = (s - prev_m) / noise_scaled(tp.motion);
-        w *= exp(-d * d);
-      }
+      if (tp.motion != 0.0)
+        w *= exp(-group_motion(c0, s - prev_m, checked));
       y = mix(y, detail != 0.0 ? prev_y : prev_m, w);
       m = mix(s, prev_m, w);
     }

@@ -625,10 +625,33 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
   }
 }
 
+const gdouble *
+ref_temporal_prev_m (const RefIirTemporal * t, guint c, gint w, gint h)
+{
+  if (!recursion_continues (t, c, w, h))
+    return NULL;
+  return t->m_kept[c] ? t->m[c] : t->y[c];
+}
+
+gdouble
+ref_temporal_motion_scale (gdouble sigma, gdouble gain, gdouble maxv)
+{
+  return 3.0 * sigma * gain * maxv / 255.0;
+}
+
 void
 ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
     gdouble gain, gboolean keep_detail)
+{
+  ref_temporal_stage_motion (t, c, src, s, w, h, maxv, a, sigma, gain,
+      keep_detail, NULL);
+}
+
+void
+ref_temporal_stage_motion (RefIirTemporal * t, guint c, const gdouble * src,
+    gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
+    gdouble gain, gboolean keep_detail, const gdouble * motion)
 {
   /* Motion is judged on s alone, against m, s's own recursion. Without
    * keep-detail the output y is that recursion. With it, the source has a
@@ -639,7 +662,7 @@ ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
   gsize n = (gsize) w * h, i;
   gdouble *y = g_memdup2 (keep ? src : s, n * sizeof (gdouble));
   gdouble *m = g_memdup2 (s, n * sizeof (gdouble));
-  gdouble T = 3.0 * sigma * gain * maxv / 255.0;
+  gdouble T = ref_temporal_motion_scale (sigma, gain, maxv);
   gdouble D = 3.0 * sigma * maxv / 255.0;
 
   for (i = 0; i < n; i++) {
@@ -649,7 +672,7 @@ ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
       wt = a;
       if (sigma > 0.0) {
         gdouble d = (s[i] - prev_m[i]) / T;
-        wt = a * exp (-d * d);
+        wt = a * exp (motion ? -motion[i] : -d * d);
       }
       y[i] = wt * (keep ? t->y[c][i] : prev_m[i]) + (1.0 - wt) * y[i];
       m[i] = wt * prev_m[i] + (1.0 - wt) * s[i];

@@ -180,6 +180,22 @@ void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
     gdouble gain, gboolean keep_detail);
 
+/* ref_temporal_stage() with the motion of each value given: motion[i] in
+ * place of (d / T)^2 in the weight (NULL: that of the value itself). */
+void ref_temporal_stage_motion (RefIirTemporal * t, guint c,
+    const gdouble * src, gdouble * s, gint w, gint h, gdouble maxv,
+    gdouble a, gdouble sigma, gdouble gain, gboolean keep_detail,
+    const gdouble * motion);
+
+/* The motion reference m of component c's last frame, w x h row-major, or
+ * NULL where this frame (re)starts the recursion. */
+const gdouble *ref_temporal_prev_m (const RefIirTemporal * t, guint c,
+    gint w, gint h);
+
+/* T, the motion scale in c's code values: 3 sigma gain maxv / 255. */
+gdouble ref_temporal_motion_scale (gdouble sigma, gdouble gain,
+    gdouble maxv);
+
 /* One step of the causal recursion v = x + a1 y1 + ... + ak yk, y[] its
  * last k outputs (newest first, shifted in place): fed b0 then zeros, the
  * impulse response, one value a call. */
