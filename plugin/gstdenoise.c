@@ -60,6 +60,12 @@ static const VktShader shader_denoise = { "denoise", denoise_spv,
  * still. */
 #define NOISE_INTERVAL 4
 
+/* The motion scale T in sigmas of the blurred noise: smaller than
+ * recursivefilter's 3, as motion is judged on a group of values, whose mean
+ * lets noise through less often than one value's, and the detail put back
+ * where the picture moves is chosen by its risk. */
+#define MOTION_SIGMAS 2.25
+
 #define DEFAULT_SIGMA 0.8
 #define DEFAULT_TEMPORAL_ALPHA 0.8
 #define DEFAULT_TEMPORAL_MODE GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
@@ -94,6 +100,8 @@ struct _GstDenoise
   guint noise_age;              /* frames since the last estimate */
   guint noise_count;            /* estimates since the recursion restarted */
   gboolean noise_estimated;     /* the last frame smoothed with an estimate */
+  guint detail_frames;          /* frames kept detail since the restart */
+  guint detail_slot;            /* the ring slot of the next frame's sums */
 };
 
 enum
@@ -131,12 +139,12 @@ plane_samples_floats (const VktPlane * p)
           p->ncomp));
 }
 
-/* Floats of a plane's part of the state: the noise estimate's samples and
- * counts, then its quads, row by row. */
+/* Floats of a plane's part of the state: the detail threshold's risk sums,
+ * the noise estimate's samples and counts, then its quads, row by row. */
 static gsize
 plane_state_floats (const VktPlane * p)
 {
-  return plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS +
+  return DENOISE_SURE_UINTS + plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS +
       (gsize) plane_quads (p) * p->roi.h * DENOISE_QUAD_VEC4S (p->bpc) * 4;
 }
 
@@ -159,6 +167,18 @@ frame_layout (const VktFrame * frame, StateLayout * layout)
 
 /* ---- recording a frame ---- */
 
+/* The centre weight of the sampled Gaussian along one axis. */
+static gdouble
+centre_weight (gdouble sigma, gint radius)
+{
+  gdouble *half = g_new (gdouble, radius + 1), w;
+
+  vkt_gauss_half_kernel (sigma, radius, half);
+  w = half[0];
+  g_free (half);
+  return w;
+}
+
 /* Everything a plane's dispatch needs beyond the blur. */
 typedef struct
 {
@@ -171,6 +191,9 @@ typedef struct
    * spatial ones before it, which texture may have raised. */
   gboolean first_temporal;
   gdouble noise_gain;           /* what the blur leaves of the noise */
+  gdouble centre_weight;        /* of the blur's 2D kernel */
+  gboolean detail_prev;         /* the last frame's risk sums are this run's */
+  guint detail_slot;
   VktBufferRef refs[5];
 } Frame;
 
@@ -201,9 +224,9 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   /* Scales in the plane's code values, or per unit of the estimate. */
   gdouble unit = (f->estimate ? 1.0 : s->temporal.noise_sigma) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
-  /* The plane's part of the state: samples, counts, records. */
-  gsize records = state_floats + plane_samples_floats (p) +
-      VKT_IIR_NOISE_FLOATS;
+  /* The plane's part of the state: risk sums, samples, counts, records. */
+  gsize samples = state_floats + DENOISE_SURE_UINTS;
+  gsize records = samples + plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS;
   gint word_x0;
   DenoiseParams params = { 0 };
 
@@ -223,7 +246,7 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
     t.state_base = (gint) records;
     t.noise_report_index = i;
     t.noise_temporal = TRUE;
-    t.noise_prev_base = (gint) state_floats;
+    t.noise_prev_base = (gint) samples;
     t.noise_prev_valid = !f->clear_estimate;
     if (!gst_vktile_filter_report (GST_VKTILE_FILTER (self),
             GST_VIDEO_MAX_PLANES * sizeof (gfloat), &t.noise_report, error))
@@ -234,14 +257,18 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
 
   params.alpha = f->restart ? 0.0f : (gfloat) s->temporal.alpha;
   params.motion = adaptive ?
-      sign * (gfloat) (VKT_MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
-  params.detail = adaptive && s->temporal.keep_detail ?
-      sign * (gfloat) (VKT_DETAIL_SIGMAS * unit) : 0.0f;
+      sign * (gfloat) (MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
+  params.detail = adaptive && s->temporal.keep_detail ? sign * (gfloat) unit :
+      0.0f;
   params.estimate_index = (gint) (records - IIR_NOISE_ESTIMATE_BACK);
   params.state_base = (gint) (records / 4);
   params.state_stride = plane_quads (p);
   vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
   params.lane0 = word_x0 * p->cpw;
+  params.sure_base = (gint) state_floats;
+  params.sure_slot = (gint) f->detail_slot;
+  params.sure_prev = f->detail_prev;
+  params.sure_c2 = (gfloat) (2.0 * (1.0 - f->centre_weight));
   f->refs[3] = vkt_compute_uniform (compute, &params, sizeof (params));
   return vkt_gauss_record_fused (blur, compute, &shader_denoise, f->refs, p,
       frame, error);
@@ -273,6 +300,8 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   vkt_gauss_blur_init (&blur, compute, s.sigma, s.sigma, 0, 0.0f);
   f.noise_gain = vkt_gauss_noise_gain (s.sigma, blur.radius[0]) *
       vkt_gauss_noise_gain (s.sigma, blur.radius[1]);
+  f.centre_weight = centre_weight (s.sigma, blur.radius[0]) *
+      centre_weight (s.sigma, blur.radius[1]);
   f.smooth = s.temporal.alpha > 0.0 && frame->n_regions == 0;
   f.refs[0] = frame->in;
   f.refs[1] = frame->out;
@@ -311,6 +340,19 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   if (f.estimate_now)
     self->noise_count++;
   self->noise_estimated = f.estimate;
+  /* The detail threshold is chosen from the last frame's risk sums from
+   * the third frame of a run that keeps detail on: the first frame's sums
+   * went to a slot nothing had cleared. */
+  if (f.restart || !f.smooth || !s.temporal.keep_detail
+      || s.temporal.mode != GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE)
+    self->detail_frames = 0;
+  f.detail_prev = self->detail_frames >= 2;
+  f.detail_slot = self->detail_slot;
+  if (f.smooth && s.temporal.keep_detail
+      && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE) {
+    self->detail_frames++;
+    self->detail_slot = (self->detail_slot + 1) % 3;
+  }
   GST_LOG_OBJECT (self, "sigma %g, radius %d, smooth %d, restart %d, "
       "estimate %d (now %d)", s.sigma, blur.radius[0], f.smooth, f.restart,
       f.estimate, f.estimate_now);
@@ -395,9 +437,18 @@ gst_denoise_class_init (GstDenoiseClass * klass)
     GstVkTileTemporal defaults = { DEFAULT_TEMPORAL_ALPHA,
       DEFAULT_TEMPORAL_MODE, DEFAULT_NOISE_SIGMA, DEFAULT_KEEP_DETAIL
     };
+    static const GstVkTileTemporalWords words = {
+      "on every 4th frame, following changes within a second or two",
+      "2.25 times the noise-sigma that the blur leaves (sigma=0.8: about "
+          "0.8 noise-sigma), (d / T)^2 taken as its mean over a pixel's "
+          "components, or over 2 or 4 neighbouring values in planes of one "
+          "or two components",
+      "from 2 noise-sigma to never, chosen for each plane and frame by "
+          "Stein's unbiased risk estimate on the frame before; 3 "
+          "noise-sigma on a recursion's first two frames"
+    };
     gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
-        &defaults, 0.99, "on every 4th frame, following changes within a "
-        "second or two");
+        &defaults, 0.99, &words);
   }
 
   gst_element_class_set_static_metadata (element_class,

@@ -641,9 +641,14 @@ gst_recursivefilter_class_init (GstRecursivefilterClass * klass)
     GstVkTileTemporal defaults = { 0.0, GST_VKTILE_TEMPORAL_FIXED,
       DEFAULT_NOISE_SIGMA, DEFAULT_KEEP_DETAIL
     };
+    static const GstVkTileTemporalWords words = {
+      "on every frame, following changes within a few frames",
+      "3 times the noise-sigma that the spatial filter leaves (sigma=0.8: "
+          "about 1 noise-sigma)",
+      "3 noise-sigma"
+    };
     gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
-        &defaults, 0.999, "on every frame, following changes within a few "
-        "frames");
+        &defaults, 0.999, &words);
   }
 
   gst_element_class_set_static_metadata (element_class,

@@ -29,19 +29,29 @@ gst_vktile_temporal_mode_get_type (void)
 void
 gst_vktile_temporal_install_properties (GObjectClass * klass, guint first_id,
     const GstVkTileTemporal * defaults, gdouble max_alpha,
-    const gchar * estimated)
+    const GstVkTileTemporalWords * words)
 {
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_NAME |
       G_PARAM_STATIC_NICK | G_PARAM_STATIC_BLURB | GST_PARAM_MUTABLE_PLAYING;
-  /* The one description built at run time owns its text. */
+  /* The descriptions built at run time own their text. */
   GParamFlags own_blurb = flags & ~G_PARAM_STATIC_BLURB;
   gchar *noise_blurb = g_strdup_printf ("Standard deviation of the input's "
       "noise in 8-bit code values (scaled to the format's range), for "
       "temporal-mode=motion-adaptive: a change of the spatially filtered "
-      "value well beyond 3 times what remains of this noise is taken as "
+      "value well beyond a few times what remains of this noise is taken as "
       "motion and follows the input. Too low leaves still areas noisy, too "
       "high lets moving edges ghost. 0: estimated from each plane's input "
-      "on the GPU, %s", estimated);
+      "on the GPU, %s", words->estimated);
+  gchar *mode_blurb = g_strdup_printf ("How temporal-alpha applies per "
+      "pixel: fixed, or motion-adaptive, where each pixel keeps "
+      "temporal-alpha * exp(-(d / T)^2) of its previous output, d how far its "
+      "spatially filtered value moved since then and T %s",
+      words->motion_scale);
+  gchar *detail_blurb = g_strdup_printf ("For "
+      "temporal-mode=motion-adaptive: where the spatial filter changes a "
+      "pixel by well over the noise (%s), put that change back, so that "
+      "edges and texture stay sharp while the noise goes (false: the plain "
+      "spatial filter)", words->detail_threshold);
 
   g_object_class_install_property (klass,
       first_id + GST_VKTILE_TEMPORAL_PROP_ALPHA,
@@ -54,25 +64,16 @@ gst_vktile_temporal_install_properties (GObjectClass * klass, guint first_id,
           max_alpha, defaults->alpha, flags | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (klass,
       first_id + GST_VKTILE_TEMPORAL_PROP_MODE,
-      g_param_spec_enum ("temporal-mode", "Temporal mode",
-          "How temporal-alpha applies per pixel: fixed, or motion-adaptive, "
-          "where each pixel keeps temporal-alpha * exp(-(d / T)^2) of its "
-          "previous output, d how far its spatially filtered value moved "
-          "since then and T 3 times the noise-sigma that the spatial filter "
-          "leaves (sigma=0.8: about 1 noise-sigma)",
-          GST_TYPE_VKTILE_TEMPORAL_MODE, defaults->mode, flags));
+      g_param_spec_enum ("temporal-mode", "Temporal mode", mode_blurb,
+          GST_TYPE_VKTILE_TEMPORAL_MODE, defaults->mode, own_blurb));
   g_object_class_install_property (klass,
       first_id + GST_VKTILE_TEMPORAL_PROP_NOISE_SIGMA,
       g_param_spec_double ("noise-sigma", "Noise sigma", noise_blurb, 0.0,
           255.0, defaults->noise_sigma, own_blurb | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (klass,
       first_id + GST_VKTILE_TEMPORAL_PROP_KEEP_DETAIL,
-      g_param_spec_boolean ("keep-detail", "Keep detail",
-          "For temporal-mode=motion-adaptive: where the spatial filter "
-          "changes a pixel by well over the noise (3 noise-sigma), put that "
-          "change back, so that edges and texture stay sharp while the "
-          "noise goes (false: the plain spatial filter)",
-          defaults->keep_detail, flags));
+      g_param_spec_boolean ("keep-detail", "Keep detail", detail_blurb,
+          defaults->keep_detail, own_blurb));
   g_object_class_install_property (klass,
       first_id + GST_VKTILE_TEMPORAL_PROP_NOISE_ESTIMATE,
       gst_param_spec_array ("noise-estimate", "Noise estimate",
@@ -86,6 +87,8 @@ gst_vktile_temporal_install_properties (GObjectClass * klass, guint first_id,
               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_free (noise_blurb);
+  g_free (mode_blurb);
+  g_free (detail_blurb);
   gst_type_mark_as_plugin_api (GST_TYPE_VKTILE_TEMPORAL_MODE, 0);
 }
 

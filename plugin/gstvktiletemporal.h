@@ -40,12 +40,23 @@ typedef enum
   GST_VKTILE_TEMPORAL_N_PROPS
 } GstVkTileTemporalProp;
 
+/* What the descriptions of the temporal properties say of one element:
+ * when noise-sigma=0 estimates (e.g. "on every frame"), what T is (the
+ * motion scale), and the threshold beyond which keep-detail puts detail
+ * back. */
+typedef struct
+{
+  const gchar *estimated;
+  const gchar *motion_scale;
+  const gchar *detail_threshold;
+} GstVkTileTemporalWords;
+
 /* Installs the properties with ids first_id .. first_id + N_PROPS - 1,
- * defaults from `defaults`, temporal-alpha up to max_alpha; `estimated`
- * says when noise-sigma=0 estimates (e.g. "on every frame"). */
+ * defaults from `defaults`, temporal-alpha up to max_alpha, described with
+ * `words`. */
 void gst_vktile_temporal_install_properties (GObjectClass * klass,
     guint first_id, const GstVkTileTemporal * defaults, gdouble max_alpha,
-    const gchar * estimated);
+    const GstVkTileTemporalWords * words);
 
 /* Sets property `prop` (an id minus first_id) under the object lock;
  * returns TRUE where smoothing was just switched on, from which frame the

@@ -19,6 +19,7 @@ layout(std140, set = 0, binding = 3) uniform DenoiseParams { DENOISE_PARAM_FIELD
 layout(std430, set = 0, binding = 4) buffer StateQuads { uvec4 state16[]; };
 layout(std430, set = 0, binding = 4) buffer StateQuadsF { vec4 state32[]; };
 layout(std430, set = 0, binding = 4) readonly buffer StateFloats { float state_f[]; };
+layout(std430, set = 0, binding = 4) coherent buffer StateUints { uint state_u[]; };
 
 const bool STATE16 = BPC == 1;
 const float UNITS = float(DENOISE_STATE_UNITS);
@@ -76,27 +77,137 @@ void store_state(int v, vec4 y, vec4 m)
 // components, or neighbouring values of one component, move together;
 // their mean lets noise through less often than one value alone, so that
 // still texture averages and moving texture does not.
-float group_motion(int c0, vec4 d, bool checked)
+// The lanes of the quad at c0 that hold filtered values of the target ROI.
+bvec4 lanes_that_count(int c0, bool checked)
+{
+  bvec4 counts;
+  [[unroll]] for (int i = 0; i < 4; i++) {
+    // quads start on a multiple of 4 lanes, so lane i holds slot i of a pixel
+    counts[i] = FULL_MASK || ((pc.chan_mask >> (i & (NCOMP - 1))) & 1u) != 0u;
+    if (checked)
+      counts[i] = counts[i] && c0 + i >= pc.dst_x * NCOMP && c0 + i < (pc.dst_x + pc.width) * NCOMP;
+  }
+  return counts;
+}
+
+float group_motion(vec4 d, bvec4 counts)
 {
   vec4 q = d / noise_scaled(tp.motion);
   q *= q;
   float sum = 0.0, n = 0.0;
   [[unroll]] for (int i = 0; i < 4; i++) {
-    // quads start on a multiple of 4 lanes, so lane i holds slot i of a pixel
-    bool counts = FULL_MASK || ((pc.chan_mask >> (i & (NCOMP - 1))) & 1u) != 0u;
-    if (checked)
-      counts = counts && c0 + i >= pc.dst_x * NCOMP && c0 + i < (pc.dst_x + pc.width) * NCOMP;
-    sum += counts ? q[i] : 0.0;
-    n += counts ? 1.0 : 0.0;
+    sum += counts[i] ? q[i] : 0.0;
+    n += counts[i] ? 1.0 : 0.0;
   }
   return sum / max(n, 1.0);
+}
+
+// ---- the detail threshold, chosen by Stein's unbiased risk estimate ----
+
+const float SURE_T[DENOISE_SURE_CANDIDATES] = float[](0.0, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5);
+
+// This work-group's share of the frame's sums, added to the ring once.
+shared uint sure_sums[DENOISE_SURE_SUMS];
+float g_detail_t;     // t of this frame: D = sigma / t, 0 puts no detail back
+
+uint sure_units(float v)
+{
+  return uint(v * DENOISE_SURE_UNITS + 0.5);
+}
+
+// The risk terms of the residuals r of the lanes that count, in sigmas.
+void sure_add(vec4 r, bvec4 counts)
+{
+  uint add[DENOISE_SURE_SUMS];
+  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+    add[j] = 0u;
+  [[unroll]] for (int i = 0; i < 4; i++) {
+    if (!counts[i])
+      continue;
+    float rho = clamp(r[i], -DENOISE_SURE_CLAMP, DENOISE_SURE_CLAMP);
+    add[0] += sure_units(rho * rho);
+    [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
+      float q = rho * SURE_T[j];
+      q *= q;
+      float e = exp(-q);
+      add[j] += sure_units(rho * rho * e * e);
+      add[DENOISE_SURE_CANDIDATES - 1 + j] += sure_units(1.0 - e + 2.0 * q * e);
+    }
+    add[DENOISE_SURE_SUMS - 1] += 1u;
+  }
+  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+    atomicAdd(sure_sums[j], add[j]);
+}
+
+float sure_sum(int slot, int j)
+{
+  int u = tp.sure_base + slot * DENOISE_SURE_SLOT_UINTS + 2 * j;
+  return (float(state_u[u + 1]) * 4294967296.0 + float(state_u[u])) / DENOISE_SURE_UNITS;
+}
+
+// t from the last frame's sums: the vertex of the parabola through the
+// risks of the candidate with the least risk and its neighbours (the two
+// after the first, the two before the last), which moves smoothly as the
+// sums do; the nearer end where that parabola has no minimum.
+float sure_choice(int slot)
+{
+  if (sure_sum(slot, DENOISE_SURE_SUMS - 1) == 0.0)
+    return DENOISE_SURE_FIRST_T;
+  float risk[DENOISE_SURE_CANDIDATES];
+  risk[0] = sure_sum(slot, 0);
+  int best = 0;
+  [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
+    risk[j] = sure_sum(slot, j) + tp.sure_c2 * sure_sum(slot, DENOISE_SURE_CANDIDATES - 1 + j);
+    if (risk[j] < risk[best])
+      best = j;
+  }
+  int i = clamp(best, 1, DENOISE_SURE_CANDIDATES - 2);
+  float t0 = SURE_T[i - 1], t1 = SURE_T[i], t2 = SURE_T[i + 1];
+  float d01 = (risk[i] - risk[i - 1]) / (t1 - t0);
+  float d12 = (risk[i + 1] - risk[i]) / (t2 - t1);
+  float a = (d12 - d01) / (t2 - t0);
+  if (a <= 0.0)
+    return risk[i - 1] <= risk[i + 1] ? t0 : t2;
+  float vertex = ((t0 + t1) - d01 / a) * 0.5;
+  return clamp(vertex, SURE_T[0], SURE_T[DENOISE_SURE_CANDIDATES - 1]);
+}
+
+void sure_begin()
+{
+  int lid = int(gl_LocalInvocationIndex);
+  g_detail_t = 0.0;
+  if (tp.detail == 0.0)
+    return;
+  if (lid < DENOISE_SURE_SUMS)
+    sure_sums[lid] = 0u;
+  // The slot the next frame adds to; nobody reads or adds to it now.
+  if (gl_WorkGroupID.xy == uvec2(0) && lid < DENOISE_SURE_SLOT_UINTS)
+    state_u[tp.sure_base + (tp.sure_slot + 1) % 3 * DENOISE_SURE_SLOT_UINTS + lid] = 0u;
+  g_detail_t = tp.sure_prev != 0 ? sure_choice((tp.sure_slot + 2) % 3) : DENOISE_SURE_FIRST_T;
+}
+
+// Adds the work-group's sums to this frame's slot, as 64-bit sums.
+void sure_end()
+{
+  if (tp.detail == 0.0)
+    return;
+  barrier();
+  int lid = int(gl_LocalInvocationIndex);
+  if (lid < DENOISE_SURE_SUMS) {
+    uint v = sure_sums[lid];
+    int u = tp.sure_base + tp.sure_slot * DENOISE_SURE_SLOT_UINTS + 2 * lid;
+    if (v != 0u && atomicAdd(state_u[u], v) > 0xffffffffu - v)
+      atomicAdd(state_u[u + 1], 1u);
+  }
 }
 
 void write_blur(int c0, int row, vec4 s, bool checked)
 {
   int qx = (c0 - tp.lane0) >> 2;
   int qy = row - pc.dst_y;
+  // keep-detail: the sigma that scales the residual and its threshold
   float detail = tp.detail == 0.0 ? 0.0 : noise_scaled(tp.detail);
+  bvec4 counts = lanes_that_count(c0, checked);
   // With keep-detail the state's y is the source's average (u), and the
   // output m with the detail standing out of the noise put back; without
   // it, y is the output and m equals it.
@@ -104,6 +215,8 @@ void write_blur(int c0, int row, vec4 s, bool checked)
   if (detail != 0.0) {
     [[unroll]] for (int i = 0; i < 4; i++)
       y[i] = source_lane(c0 + i, row, checked);
+    if ((qy & 7) == 1 && qy < pc.height)
+      sure_add((y - s) / detail, counts);
   }
   // Quads of a checked tile beyond the ROI have no state.
   if (!checked || (qy < pc.height && qx < tp.state_stride)) {
@@ -113,17 +226,20 @@ void write_blur(int c0, int row, vec4 s, bool checked)
       load_state(v, prev_y, prev_m);
       w = vec4(tp.alpha);
       if (tp.motion != 0.0)
-        w *= exp(-group_motion(c0, s - prev_m, checked));
+        w *= exp(-group_motion(s - prev_m, counts));
       y = mix(y, detail != 0.0 ? prev_y : prev_m, w);
       m = mix(s, prev_m, w);
     }
     store_state(v, y, detail != 0.0 ? m : y);
   }
-  store_vec4(c0, row, detail != 0.0 ? detail_output(y, m, w, detail) : y,
-             checked);
+  // D = sigma / t; t = 0 puts no detail back
+  vec4 result = detail == 0.0 ? y : g_detail_t > 0.0 ? detail_output(y, m, w, detail / g_detail_t) : m;
+  store_vec4(c0, row, result, checked);
 }
 
 void main()
 {
+  sure_begin();
   fused_main();
+  sure_end();
 }

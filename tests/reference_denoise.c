@@ -41,6 +41,31 @@ noise_gain (gdouble sigma)
   return energy;                /* sqrt (energy) per axis, two axes */
 }
 
+/* T in sigmas of the blurred noise (SEMANTICS.md, denoise). */
+#define MOTION_SIGMAS 2.25
+
+/* The detail threshold's candidates t (D = sigma / t) and the first
+ * frames' t. */
+static const gdouble detail_ts[] = { 0.0, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5 };
+
+#define N_TS G_N_ELEMENTS (detail_ts)
+#define FIRST_T (1.0 / 3.0)
+#define RISK_UNITS 256.0
+#define RISK_CLAMP 8.0
+
+/* The centre weight of the 2D kernel: the 1D one squared. */
+static gdouble
+centre_weight (gdouble sigma)
+{
+  gint r = ref_gauss_axis_radius (sigma, 0);
+  gdouble *w = g_new (gdouble, 2 * r + 1), c;
+
+  ref_gauss_weights (sigma, r, w);
+  c = w[r] * w[r];
+  g_free (w);
+  return c;
+}
+
 /* One frame's components after the spatial stage, before the temporal one:
  * the motion of a value is judged with the other values of its group, so
  * every component is blurred first. */
@@ -137,8 +162,8 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
         count = g_new0 (guint, (gsize) groups * r->h);
       }
       g_assert (r->w == r0->w && r->h == r0->h && r->tx == r0->tx);
-      T = ref_temporal_motion_scale (motion_sigma (f->p, t, finfo, c), gain,
-          r->maxv);
+      T = ref_temporal_motion_scale (MOTION_SIGMAS, motion_sigma (f->p, t,
+              finfo, c), gain, r->maxv);
       slot = ref_comp_offset (finfo, c) / value_bytes (finfo, c);
       for (y = 0; y < r->h; y++)
         for (x = 0; x < r->w; x++) {
@@ -169,13 +194,94 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
   }
 }
 
+/* A risk term as the sums hold it: in 1/RISK_UNITS, rounded half up. */
+static gdouble
+risk_units (gdouble v)
+{
+  return floor (v * RISK_UNITS + 0.5);
+}
+
+/* t from a frame's risk sums: the vertex of the parabola through the risks
+ * of the candidate of least risk and its two neighbours (the first three,
+ * the last three at the ends), clamped to the candidates' range; where that
+ * parabola has no minimum, whichever of its outer two candidates has the
+ * smaller risk. */
+static gdouble
+choose_t (const gdouble * risk)
+{
+  guint best = 0, i;
+  gdouble t0, t1, t2, d01, d12, a;
+
+  for (i = 1; i < N_TS; i++)
+    if (risk[i] < risk[best])
+      best = i;
+  i = CLAMP (best, 1, N_TS - 2);
+  t0 = detail_ts[i - 1];
+  t1 = detail_ts[i];
+  t2 = detail_ts[i + 1];
+  d01 = (risk[i] - risk[i - 1]) / (t1 - t0);
+  d12 = (risk[i + 1] - risk[i]) / (t2 - t1);
+  a = (d12 - d01) / (t2 - t0);
+  if (a <= 0.0)
+    return risk[i - 1] <= risk[i + 1] ? t0 : t2;
+  return CLAMP ((t0 + t1 - d01 / a) / 2.0, detail_ts[0], detail_ts[N_TS - 1]);
+}
+
+/* Stein's unbiased risk estimate of the output for each t, up to terms all
+ * share, from the residuals x - s of the sampled rows (1, 9, 17, ... of the
+ * ROI) of filtered plane v, in sigmas, clamped to RISK_CLAMP; t for the
+ * next frame, or FIRST_T without samples. */
+static gdouble
+detail_risk_choice (const GstVideoFrame * in, const DenoiseFrame * f,
+    const RefIirTemporal * t, guint v)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  gdouble sums[2 * G_N_ELEMENTS (detail_ts)] = { 0 }, risk[N_TS];
+  gdouble count = 0.0, centre = centre_weight (f->p->sigma);
+  guint c, j;
+  gint x, y;
+
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
+    const RefCompRect *r = &f->rect[c];
+    gdouble sigma;
+
+    if (!f->have[c] || ref_comp_filtered_plane (finfo, c) != v)
+      continue;
+    sigma = motion_sigma (f->p, t, finfo, c) * r->maxv / 255.0;
+    for (y = 1; y < r->h; y += 8)
+      for (x = 0; x < r->w; x++) {
+        gsize i = (gsize) y * r->w + x;
+        gdouble rho = CLAMP ((r->src[i] - r->dst[i]) / sigma, -RISK_CLAMP,
+            RISK_CLAMP);
+        sums[0] += risk_units (rho * rho);
+        for (j = 1; j < N_TS; j++) {
+          gdouble q = rho * detail_ts[j] * rho * detail_ts[j], e = exp (-q);
+          sums[j] += risk_units (rho * rho * e * e);
+          sums[N_TS - 1 + j] += risk_units (1.0 - e + 2.0 * q * e);
+        }
+        count++;
+      }
+  }
+  if (count == 0.0)
+    return FIRST_T;
+  /* t = 0 puts nothing back: the squared residual is its risk. Otherwise
+   * the residual kept out, plus 2 sigma^2 times the derivative of the
+   * output by the pixel's own value: (1 - w0) through the residual. */
+  risk[0] = sums[0];
+  for (j = 1; j < N_TS; j++)
+    risk[j] = sums[j] + 2.0 * (1.0 - centre) * sums[N_TS - 1 + j];
+  return choose_t (risk);
+}
+
 void
 ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
     const RefDenoise * p, RefIirTemporal * t)
 {
   DenoiseFrame f = { p };
   gdouble *motion[GST_VIDEO_MAX_COMPONENTS] = { NULL };
-  guint c;
+  gdouble detail_t[GST_VIDEO_MAX_PLANES];
+  gboolean keep = p->keep_detail && p->motion_adaptive;
+  guint c, v;
 
   if (t && p->temporal_alpha == 0.0)
     ref_iir_temporal_reset (t);
@@ -183,6 +289,24 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
       REF_DENOISE_NOISE_INTERVAL, TRUE, blur_component, &f);
   if (t && p->temporal_alpha > 0.0)
     group_motion (in, &f, t, motion);
+  /* The detail threshold of each filtered plane: t from the last frame's
+   * risk from the third frame of a recursion that keeps detail on, before
+   * that 1/3. */
+  for (v = 0; t && v < ref_n_filtered_planes (&in->info); v++) {
+    gboolean goes_on = FALSE;
+
+    for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+      if (f.have[c] && ref_comp_filtered_plane (in->info.finfo, c) == v)
+        goes_on |= ref_temporal_prev_m (t, c, f.rect[c].w,
+            f.rect[c].h) != NULL;
+    if (!goes_on || !keep || p->temporal_alpha == 0.0)
+      t->detail_frames[v] = 0;
+    detail_t[v] = t->detail_frames[v] >= 2 ? t->detail_t_next[v] : FIRST_T;
+    if (keep && p->temporal_alpha > 0.0) {
+      t->detail_t_next[v] = detail_risk_choice (in, &f, t, v);
+      t->detail_frames[v]++;
+    }
+  }
   for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
     RefCompRect *r = &f.rect[c];
 
@@ -191,7 +315,8 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
     if (t && p->temporal_alpha > 0.0)
       ref_temporal_stage_motion (t, c, r->src, r->dst, r->w, r->h, r->maxv,
           p->temporal_alpha, motion_sigma (p, t, in->info.finfo, c),
-          noise_gain (p->sigma), p->keep_detail, motion[c]);
+          noise_gain (p->sigma), p->keep_detail, motion[c],
+          detail_t[ref_comp_filtered_plane (in->info.finfo, c)]);
     ref_comp_rect_write (out, c, r, p->common.ties_down);
     g_free (motion[c]);
   }

@@ -634,9 +634,10 @@ ref_temporal_prev_m (const RefIirTemporal * t, guint c, gint w, gint h)
 }
 
 gdouble
-ref_temporal_motion_scale (gdouble sigma, gdouble gain, gdouble maxv)
+ref_temporal_motion_scale (gdouble sigmas, gdouble sigma, gdouble gain,
+    gdouble maxv)
 {
-  return 3.0 * sigma * gain * maxv / 255.0;
+  return sigmas * sigma * gain * maxv / 255.0;
 }
 
 void
@@ -645,13 +646,14 @@ ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble gain, gboolean keep_detail)
 {
   ref_temporal_stage_motion (t, c, src, s, w, h, maxv, a, sigma, gain,
-      keep_detail, NULL);
+      keep_detail, NULL, 1.0 / 3.0);
 }
 
 void
 ref_temporal_stage_motion (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble * s, gint w, gint h, gdouble maxv, gdouble a, gdouble sigma,
-    gdouble gain, gboolean keep_detail, const gdouble * motion)
+    gdouble gain, gboolean keep_detail, const gdouble * motion,
+    gdouble detail_t)
 {
   /* Motion is judged on s alone, against m, s's own recursion. Without
    * keep-detail the output y is that recursion. With it, the source has a
@@ -662,8 +664,8 @@ ref_temporal_stage_motion (RefIirTemporal * t, guint c, const gdouble * src,
   gsize n = (gsize) w * h, i;
   gdouble *y = g_memdup2 (keep ? src : s, n * sizeof (gdouble));
   gdouble *m = g_memdup2 (s, n * sizeof (gdouble));
-  gdouble T = ref_temporal_motion_scale (sigma, gain, maxv);
-  gdouble D = 3.0 * sigma * maxv / 255.0;
+  gdouble T = ref_temporal_motion_scale (3.0, sigma, gain, maxv);
+  gdouble D = sigma * maxv / 255.0 / detail_t;  /* infinite for t = 0 */
 
   for (i = 0; i < n; i++) {
     gdouble wt = 0.0, r, q;

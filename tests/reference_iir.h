@@ -157,6 +157,10 @@ typedef struct
   gsize noise_prev_n[GST_VIDEO_MAX_COMPONENTS];
   gboolean noise_prev_valid[GST_VIDEO_MAX_PLANES];
   gboolean noise_temporal_taken[GST_VIDEO_MAX_PLANES];
+  /* denoise's detail threshold, per filtered plane: frames of the run that
+   * kept detail, and t for the next frame from this one's risk */
+  guint detail_frames[GST_VIDEO_MAX_PLANES];
+  gdouble detail_t_next[GST_VIDEO_MAX_PLANES];
 } RefIirTemporal;
 
 /* The standard deviation of white noise of 1 after the spatial filter
@@ -181,20 +185,22 @@ void ref_temporal_stage (RefIirTemporal * t, guint c, const gdouble * src,
     gdouble gain, gboolean keep_detail);
 
 /* ref_temporal_stage() with the motion of each value given: motion[i] in
- * place of (d / T)^2 in the weight (NULL: that of the value itself). */
+ * place of (d / T)^2 in the weight (NULL: that of the value itself), and
+ * the detail threshold D = sigma / detail_t (code values; 0: no detail put
+ * back, the state as with keep-detail) instead of 3 sigma. */
 void ref_temporal_stage_motion (RefIirTemporal * t, guint c,
     const gdouble * src, gdouble * s, gint w, gint h, gdouble maxv,
     gdouble a, gdouble sigma, gdouble gain, gboolean keep_detail,
-    const gdouble * motion);
+    const gdouble * motion, gdouble detail_t);
 
 /* The motion reference m of component c's last frame, w x h row-major, or
  * NULL where this frame (re)starts the recursion. */
 const gdouble *ref_temporal_prev_m (const RefIirTemporal * t, guint c,
     gint w, gint h);
 
-/* T, the motion scale in c's code values: 3 sigma gain maxv / 255. */
-gdouble ref_temporal_motion_scale (gdouble sigma, gdouble gain,
-    gdouble maxv);
+/* T, the motion scale in code values: sigmas sigma gain maxv / 255. */
+gdouble ref_temporal_motion_scale (gdouble sigmas, gdouble sigma,
+    gdouble gain, gdouble maxv);
 
 /* One step of the causal recursion v = x + a1 y1 + ... + ak yk, y[] its
  * last k outputs (newest first, shifted in place): fed b0 then zeros, the
