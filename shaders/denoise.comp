@@ -106,7 +106,9 @@ float group_motion(vec4 d, bvec4 counts)
 
 const float SURE_T[DENOISE_SURE_CANDIDATES] = float[](0.0, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5);
 
-// This work-group's share of the frame's sums, added to the ring once.
+// This invocation's share of the frame's sums, then the work-group's,
+// added to the ring once.
+uint g_sure[DENOISE_SURE_SUMS];
 shared uint sure_sums[DENOISE_SURE_SUMS];
 float g_detail_t;     // t of this frame: D = sigma / t, 0 puts no detail back
 
@@ -118,25 +120,20 @@ uint sure_units(float v)
 // The risk terms of the residuals r of the lanes that count, in sigmas.
 void sure_add(vec4 r, bvec4 counts)
 {
-  uint add[DENOISE_SURE_SUMS];
-  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
-    add[j] = 0u;
   [[unroll]] for (int i = 0; i < 4; i++) {
     if (!counts[i])
       continue;
     float rho = clamp(r[i], -DENOISE_SURE_CLAMP, DENOISE_SURE_CLAMP);
-    add[0] += sure_units(rho * rho);
+    g_sure[0] += sure_units(rho * rho);
     [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
       float q = rho * SURE_T[j];
       q *= q;
       float e = exp(-q);
-      add[j] += sure_units(rho * rho * e * e);
-      add[DENOISE_SURE_CANDIDATES - 1 + j] += sure_units(1.0 - e + 2.0 * q * e);
+      g_sure[j] += sure_units(rho * rho * e * e);
+      g_sure[DENOISE_SURE_CANDIDATES - 1 + j] += sure_units(1.0 - e + 2.0 * q * e);
     }
-    add[DENOISE_SURE_SUMS - 1] += 1u;
+    g_sure[DENOISE_SURE_SUMS - 1] += 1u;
   }
-  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
-    atomicAdd(sure_sums[j], add[j]);
 }
 
 float sure_sum(int slot, int j)
@@ -176,6 +173,8 @@ void sure_begin()
 {
   int lid = int(gl_LocalInvocationIndex);
   g_detail_t = 0.0;
+  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+    g_sure[j] = 0u;
   if (tp.detail == 0.0)
     return;
   if (lid < DENOISE_SURE_SUMS)
@@ -186,11 +185,17 @@ void sure_begin()
   g_detail_t = tp.sure_prev != 0 ? sure_choice((tp.sure_slot + 2) % 3) : DENOISE_SURE_FIRST_T;
 }
 
-// Adds the work-group's sums to this frame's slot, as 64-bit sums.
+// Adds the invocations' sums to the work-group's (one atomic per sum and
+// invocation that sampled, not per sampled row), then those to this
+// frame's slot, as 64-bit sums.
 void sure_end()
 {
   if (tp.detail == 0.0)
     return;
+  if (g_sure[DENOISE_SURE_SUMS - 1] != 0u) {
+    [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+      atomicAdd(sure_sums[j], g_sure[j]);
+  }
   barrier();
   int lid = int(gl_LocalInvocationIndex);
   if (lid < DENOISE_SURE_SUMS) {
