@@ -44,12 +44,16 @@ typedef struct
 DENOISE_PARAM_FIELDS} DenoiseParams;
 
 /* Bindings: the packed planes, gaussblur's weights, the temporal
- * parameters, the state. The push constants are gaussblur's. */
+ * parameters, the state, the report. The push constants are gaussblur's. */
 static const VktShader shader_denoise = { "denoise", denoise_spv,
-  sizeof (denoise_spv), 5, {VKT_BIND_STORAGE, VKT_BIND_STORAGE,
-      VKT_BIND_UNIFORM, VKT_BIND_UNIFORM, VKT_BIND_STORAGE},
+  sizeof (denoise_spv), 6, {VKT_BIND_STORAGE, VKT_BIND_STORAGE,
+      VKT_BIND_UNIFORM, VKT_BIND_UNIFORM, VKT_BIND_STORAGE, VKT_BIND_STORAGE},
   sizeof (VktGaussPush)
 };
+
+G_STATIC_ASSERT (DENOISE_REPORT_DETAIL == GST_VIDEO_MAX_PLANES);
+
+#define REPORT_BYTES (DENOISE_REPORT_FLOATS * sizeof (gfloat))
 
 /* The noise estimate runs on the first two frames of a recursion and then
  * on every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
@@ -109,6 +113,7 @@ enum
   PROP_0,
   PROP_SIGMA,
   PROP_TEMPORAL,                /* GST_VKTILE_TEMPORAL_N_PROPS of them */
+  PROP_DETAIL_THRESHOLD = PROP_TEMPORAL + GST_VKTILE_TEMPORAL_N_PROPS,
 };
 
 #define IS_TEMPORAL_PROP(id) ((id) >= PROP_TEMPORAL \
@@ -192,9 +197,10 @@ typedef struct
   gboolean first_temporal;
   gdouble noise_gain;           /* what the blur leaves of the noise */
   gdouble centre_weight;        /* of the blur's 2D kernel */
+  gboolean keep_detail;
   gboolean detail_prev;         /* the last frame's risk sums are this run's */
   guint detail_slot;
-  VktBufferRef refs[5];
+  VktBufferRef refs[6];
 } Frame;
 
 /* What every plane of a frame records with; the state floats and the
@@ -214,7 +220,6 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
     GError ** error)
 {
   PlaneRecording *rec = data;
-  GstDenoise *self = GST_DENOISE (filter);
   const Settings *s = rec->settings;
   Frame *f = rec->frame;
   const VktGaussBlur *blur = rec->blur;
@@ -233,6 +238,8 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   rec->state_floats += plane_state_floats (p);
   if (f->estimate)
     rec->report_planes |= 1u << i;
+  if (f->smooth && f->keep_detail)
+    rec->report_planes |= 1u << (DENOISE_REPORT_DETAIL + i);
   if (!f->smooth)
     return vkt_gauss_record_fused (blur, compute, NULL, f->refs, p, frame,
         error);
@@ -248,9 +255,7 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
     t.noise_temporal = TRUE;
     t.noise_prev_base = (gint) samples;
     t.noise_prev_valid = !f->clear_estimate;
-    if (!gst_vktile_filter_report (GST_VKTILE_FILTER (self),
-            GST_VIDEO_MAX_PLANES * sizeof (gfloat), &t.noise_report, error))
-      return FALSE;
+    t.noise_report = f->refs[5];
     if (!vkt_iir_record_noise_estimate (compute, f->refs, p, &t, error))
       return FALSE;
   }
@@ -269,6 +274,7 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   params.sure_slot = (gint) f->detail_slot;
   params.sure_prev = f->detail_prev;
   params.sure_c2 = (gfloat) (2.0 * (1.0 - f->centre_weight));
+  params.report_index = (gint) i;
   f->refs[3] = vkt_compute_uniform (compute, &params, sizeof (params));
   return vkt_gauss_record_fused (blur, compute, &shader_denoise, f->refs, p,
       frame, error);
@@ -315,6 +321,9 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
             MAX (state_floats, 1) * sizeof (gfloat), &f.refs[4], &fresh,
             error))
       return FALSE;
+    /* The noise estimates and the detail thresholds read back. */
+    if (!gst_vktile_filter_report (filter, REPORT_BYTES, &f.refs[5], error))
+      return FALSE;
     frame_layout (frame, &layout);
     /* A new buffer, another layout or other planes: nothing to smooth
      * with. */
@@ -346,10 +355,11 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   if (f.restart || !f.smooth || !s.temporal.keep_detail
       || s.temporal.mode != GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE)
     self->detail_frames = 0;
+  f.keep_detail = s.temporal.keep_detail
+      && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
   f.detail_prev = self->detail_frames >= 2;
   f.detail_slot = self->detail_slot;
-  if (f.smooth && s.temporal.keep_detail
-      && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE) {
+  if (f.smooth && f.keep_detail) {
     self->detail_frames++;
     self->detail_slot = (self->detail_slot + 1) % 3;
   }
@@ -371,6 +381,28 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
 }
 
 /* ---- properties ---- */
+
+/* The last frame's detail thresholds, D / sigma = 1 / t per plane; 0 where
+ * none was put back (t = 0). */
+static void
+detail_threshold (GstDenoise * self, GValue * value)
+{
+  GValue ts = G_VALUE_INIT;
+  guint i;
+
+  g_value_init (&ts, GST_TYPE_ARRAY);
+  gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self),
+      ((1u << GST_VIDEO_MAX_PLANES) - 1) << DENOISE_REPORT_DETAIL, &ts);
+  for (i = 0; i < gst_value_array_get_size (&ts); i++) {
+    gdouble t = g_value_get_double (gst_value_array_get_value (&ts, i));
+    GValue v = G_VALUE_INIT;
+
+    g_value_init (&v, G_TYPE_DOUBLE);
+    g_value_set_double (&v, t > 0.0 ? 1.0 / t : 0.0);
+    gst_value_array_append_and_take_value (value, &v);
+  }
+  g_value_unset (&ts);
+}
 
 static void
 gst_denoise_set_property (GObject * object, guint prop_id,
@@ -401,6 +433,8 @@ gst_denoise_get_property (GObject * object, guint prop_id, GValue * value,
   if (IS_TEMPORAL_PROP (prop_id)) {
     gst_vktile_temporal_get (GST_VKTILE_FILTER (self), &s->temporal,
         prop_id - PROP_TEMPORAL, value);
+  } else if (prop_id == PROP_DETAIL_THRESHOLD) {
+    detail_threshold (self, value);
   } else if (prop_id == PROP_SIGMA) {
     GST_OBJECT_LOCK (self);
     g_value_set_double (value, s->sigma);
@@ -450,6 +484,18 @@ gst_denoise_class_init (GstDenoiseClass * klass)
     gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
         &defaults, 0.99, &words);
   }
+  g_object_class_install_property (gobject_class, PROP_DETAIL_THRESHOLD,
+      gst_param_spec_array ("detail-threshold", "Detail threshold",
+          "How far, in noise-sigmas, the detail the blur removed had to "
+          "stand out of the noise to be put back on the last frame sent, "
+          "per plane (as noise-estimate lists them); 0: none was put back. "
+          "keep-detail chooses it on each frame from the frame before; "
+          "empty without keep-detail. Reading it waits for the GPU to "
+          "finish the last frame sent",
+          g_param_spec_double ("threshold", "Threshold",
+              "The threshold of one plane", 0.0, G_MAXDOUBLE, 0.0,
+              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
       "Video denoiser (Vulkan)", "Filter/Effect/Video/Hardware",

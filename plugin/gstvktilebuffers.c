@@ -136,7 +136,8 @@ gst_vktile_filter_set_reported (GstVkTileFilter * self, guint floats)
 }
 
 void
-gst_vktile_filter_read_reported (GstVkTileFilter * self, GValue * array)
+gst_vktile_filter_read_reported (GstVkTileFilter * self, guint wanted,
+    GValue * array)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstMemory *report;
@@ -145,7 +146,7 @@ gst_vktile_filter_read_reported (GstVkTileFilter * self, GValue * array)
 
   GST_OBJECT_LOCK (self);
   report = priv->reported ? gst_memory_ref (priv->reported) : NULL;
-  floats = priv->reported_floats;
+  floats = priv->reported_floats & wanted;
   GST_OBJECT_UNLOCK (self);
   if (!report)
     return;

@@ -175,11 +175,12 @@ GstMemory *gst_vktile_filter_report (GstVkTileFilter * filter, gsize size,
     VktBufferRef * ref, GError ** error);
 
 /* Says which floats of the report (bit i: float i) the frame being
- * recorded writes; 0: it reports nothing. read_reported() appends those
- * floats, as doubles, to a GstValueArray, waiting for the GPU to finish
- * that frame; nothing before a frame reported. Any thread. */
+ * recorded writes; 0: it reports nothing. read_reported() appends those of
+ * them that `floats` selects, as doubles, to a GstValueArray, waiting for
+ * the GPU to finish that frame; nothing before a frame reported. Any
+ * thread. */
 void gst_vktile_filter_set_reported (GstVkTileFilter * filter, guint floats);
-void gst_vktile_filter_read_reported (GstVkTileFilter * filter,
+void gst_vktile_filter_read_reported (GstVkTileFilter * filter, guint floats,
     GValue * array);
 
 void gst_vktile_filter_class_add_pad_templates (GstElementClass * klass);

@@ -123,7 +123,8 @@ gst_vktile_temporal_get (GstVkTileFilter * filter,
     const GstVkTileTemporal * t, GstVkTileTemporalProp prop, GValue * value)
 {
   if (prop == GST_VKTILE_TEMPORAL_PROP_NOISE_ESTIMATE) {
-    gst_vktile_filter_read_reported (filter, value);
+    gst_vktile_filter_read_reported (filter, (1u << GST_VIDEO_MAX_PLANES) - 1,
+        value);
     return;
   }
   GST_OBJECT_LOCK (filter);

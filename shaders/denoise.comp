@@ -20,6 +20,7 @@ layout(std430, set = 0, binding = 4) buffer StateQuads { uvec4 state16[]; };
 layout(std430, set = 0, binding = 4) buffer StateQuadsF { vec4 state32[]; };
 layout(std430, set = 0, binding = 4) readonly buffer StateFloats { float state_f[]; };
 layout(std430, set = 0, binding = 4) coherent buffer StateUints { uint state_u[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer Report { float report[]; };
 
 const bool STATE16 = BPC == 1;
 const float UNITS = float(DENOISE_STATE_UNITS);
@@ -136,25 +137,38 @@ void sure_add(vec4 r, bvec4 counts)
   }
 }
 
-float sure_sum(int slot, int j)
+// Sum j of `slot` minus sum k (k < 0: zero), as a float: the difference
+// is taken in 64 bits first, as the risks differ by little compared with
+// their size, and a float of each sum would lose what tells them apart.
+float sure_diff(int slot, int j, int k)
 {
-  int u = tp.sure_base + slot * DENOISE_SURE_SLOT_UINTS + 2 * j;
-  return (float(state_u[u + 1]) * 4294967296.0 + float(state_u[u])) / DENOISE_SURE_UNITS;
+  int u = tp.sure_base + slot * DENOISE_SURE_SLOT_UINTS;
+  uint alo = state_u[u + 2 * j], ahi = state_u[u + 2 * j + 1];
+  uint blo = k < 0 ? 0u : state_u[u + 2 * k], bhi = k < 0 ? 0u : state_u[u + 2 * k + 1];
+  bool negative = ahi < bhi || (ahi == bhi && alo < blo);
+  if (negative) {
+    uint t = alo; alo = blo; blo = t;
+    t = ahi; ahi = bhi; bhi = t;
+  }
+  uint lo = alo - blo, hi = ahi - bhi - (alo < blo ? 1u : 0u);
+  float d = (float(hi) * 4294967296.0 + float(lo)) / DENOISE_SURE_UNITS;
+  return negative ? -d : d;
 }
 
 // t from the last frame's sums: the vertex of the parabola through the
 // risks of the candidate with the least risk and its neighbours (the two
 // after the first, the two before the last), which moves smoothly as the
-// sums do; the nearer end where that parabola has no minimum.
+// sums do; the nearer end where that parabola has no minimum. Risks are
+// taken relative to t = 0's.
 float sure_choice(int slot)
 {
-  if (sure_sum(slot, DENOISE_SURE_SUMS - 1) == 0.0)
+  if (sure_diff(slot, DENOISE_SURE_SUMS - 1, -1) == 0.0)
     return DENOISE_SURE_FIRST_T;
   float risk[DENOISE_SURE_CANDIDATES];
-  risk[0] = sure_sum(slot, 0);
+  risk[0] = 0.0;
   int best = 0;
   [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
-    risk[j] = sure_sum(slot, j) + tp.sure_c2 * sure_sum(slot, DENOISE_SURE_CANDIDATES - 1 + j);
+    risk[j] = sure_diff(slot, j, 0) + tp.sure_c2 * sure_diff(slot, DENOISE_SURE_CANDIDATES - 1 + j, -1);
     if (risk[j] < risk[best])
       best = j;
   }
@@ -183,6 +197,8 @@ void sure_begin()
   if (gl_WorkGroupID.xy == uvec2(0) && lid < DENOISE_SURE_SLOT_UINTS)
     state_u[tp.sure_base + (tp.sure_slot + 1) % 3 * DENOISE_SURE_SLOT_UINTS + lid] = 0u;
   g_detail_t = tp.sure_prev != 0 ? sure_choice((tp.sure_slot + 2) % 3) : DENOISE_SURE_FIRST_T;
+  if (gl_WorkGroupID.xy == uvec2(0) && lid == 0)
+    report[DENOISE_REPORT_DETAIL + tp.report_index] = g_detail_t;
 }
 
 // Adds the invocations' sums to the work-group's (one atomic per sum and

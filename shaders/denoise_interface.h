@@ -23,8 +23,8 @@
   VKT_I32 (sure_slot)      /* the ring slot this frame adds to (0..2) */ \
   VKT_I32 (sure_prev)      /* 1: the slot before holds the last frame's sums */ \
   VKT_F32 (sure_c2)        /* 2 (1 - w0), w0 the blur's centre weight */ \
-  VKT_I32 (reserved0) \
-  VKT_I32 (reserved1)
+  VKT_I32 (report_index)   /* the plane's float in the report (binding 5) */ \
+  VKT_I32 (reserved)
 
 /* The state of a quad of 4 consecutive lanes of the target ROI: y and the
  * motion reference m. 8-bit formats: one vector of 16-bit values in units
@@ -47,6 +47,11 @@
 #define DENOISE_SURE_FIRST_T (1.0 / 3.0)
 #define DENOISE_SURE_SLOT_UINTS (2 * DENOISE_SURE_SUMS)
 #define DENOISE_SURE_UINTS 64       /* 3 slots, rounded up to whole vectors */
+
+/* The report the CPU reads back: the noise estimates of up to 4 planes
+ * (the noise pass writes them), then each plane's t of the frame. */
+#define DENOISE_REPORT_DETAIL 4
+#define DENOISE_REPORT_FLOATS 8
 #define DENOISE_QUAD_VEC4S(bpc) ((bpc) == 1 ? 1 : 2)
 
 #endif

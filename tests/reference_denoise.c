@@ -292,16 +292,25 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
   /* The detail threshold of each filtered plane: t from the last frame's
    * risk from the third frame of a recursion that keeps detail on, before
    * that 1/3. */
+  if (t)
+    t->detail_planes = 0;
   for (v = 0; t && v < ref_n_filtered_planes (&in->info); v++) {
-    gboolean goes_on = FALSE;
+    gboolean goes_on = FALSE, filtered = FALSE;
 
     for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
-      if (f.have[c] && ref_comp_filtered_plane (in->info.finfo, c) == v)
+      if (f.have[c] && ref_comp_filtered_plane (in->info.finfo, c) == v) {
+        filtered = TRUE;
         goes_on |= ref_temporal_prev_m (t, c, f.rect[c].w,
             f.rect[c].h) != NULL;
+      }
     if (!goes_on || !keep || p->temporal_alpha == 0.0)
       t->detail_frames[v] = 0;
     detail_t[v] = t->detail_frames[v] >= 2 ? t->detail_t_next[v] : FIRST_T;
+    t->detail_t[v] = detail_t[v];
+    if (filtered && keep && p->temporal_alpha > 0.0)
+      t->detail_planes |= 1u << v;
+    if (t->detail_given)
+      detail_t[v] = t->detail_t_given[v];
     if (keep && p->temporal_alpha > 0.0) {
       t->detail_t_next[v] = detail_risk_choice (in, &f, t, v);
       t->detail_frames[v]++;
