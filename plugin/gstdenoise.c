@@ -304,6 +304,8 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   f.restart |= gst_vktile_filter_take_restart (filter);
 
   vkt_gauss_blur_init (&blur, compute, s.sigma, s.sigma, 0, 0.0f);
+  /* the tile's shared memory shares the device's with the risk sums */
+  blur.shared_bytes -= DENOISE_SHARED_BYTES;
   f.noise_gain = vkt_gauss_noise_gain (s.sigma, blur.radius[0]) *
       vkt_gauss_noise_gain (s.sigma, blur.radius[1]);
   f.centre_weight = centre_weight (s.sigma, blur.radius[0]) *

@@ -47,6 +47,9 @@
 #define DENOISE_SURE_FIRST_T (1.0 / 3.0)
 #define DENOISE_SURE_SLOT_UINTS (2 * DENOISE_SURE_SUMS)
 #define DENOISE_SURE_UINTS 64       /* 3 slots, rounded up to whole vectors */
+/* Shared memory of denoise.comp beside the fused tile's: a work-group's
+ * sums. */
+#define DENOISE_SHARED_BYTES (4 * DENOISE_SURE_SUMS)
 
 /* The report the CPU reads back: the noise estimates of up to 4 planes
  * (the noise pass writes them), then each plane's t of the frame. */
