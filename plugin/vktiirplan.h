@@ -79,8 +79,9 @@ typedef struct
 #define VKT_IIR_NOISE_SAMPLES(w, h, ncomp) ((h) >= 3 && (w) >= 3 ? \
     (gsize) (((h) - 3) / IIR_NOISE_ROW_STEP + 1) * ((w) - 2) * (ncomp) : 0)
 
-/* The motion-adaptive smoothing's scales, in standard deviations of the
- * noise (recursivefilter and denoise alike).
+/* recursivefilter's motion-adaptive smoothing's scales, in standard
+ * deviations of the noise (denoise narrows T and chooses D per frame:
+ * gstdenoise.c).
  * Motion: a change of the filtered value by this many times what the
  * spatial filter leaves of the noise (T) is motion (its weight has fallen
  * to alpha / e). The filtered value is what moves between frames, and the

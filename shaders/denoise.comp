@@ -73,11 +73,6 @@ void store_state(int v, vec4 y, vec4 m)
   }
 }
 
-// Motion is judged on the quad as a whole: the mean of (d / T)^2 over its
-// lanes that hold filtered values of the target ROI. One pixel's colour
-// components, or neighbouring values of one component, move together;
-// their mean lets noise through less often than one value alone, so that
-// still texture averages and moving texture does not.
 // The lanes of the quad at c0 that hold filtered values of the target ROI.
 bvec4 lanes_that_count(int c0, bool checked)
 {
@@ -91,6 +86,11 @@ bvec4 lanes_that_count(int c0, bool checked)
   return counts;
 }
 
+// Motion is judged on the quad as a whole: the mean of (d / T)^2 over the
+// lanes that count. One pixel's colour components, or neighbouring values
+// of one component, move together; their mean lets noise through less
+// often than one value alone, so that still texture averages and moving
+// texture does not.
 float group_motion(vec4 d, bvec4 counts)
 {
   vec4 q = d / noise_scaled(tp.motion);
@@ -158,8 +158,8 @@ float sure_diff(int slot, int j, int k)
 // t from the last frame's sums: the vertex of the parabola through the
 // risks of the candidate with the least risk and its neighbours (the two
 // after the first, the two before the last), which moves smoothly as the
-// sums do; the nearer end where that parabola has no minimum. Risks are
-// taken relative to t = 0's.
+// sums do; where that parabola has no minimum, whichever of its outer two
+// candidates has the smaller risk. Risks are taken relative to t = 0's.
 float sure_choice(int slot)
 {
   if (sure_diff(slot, DENOISE_SURE_SUMS - 1, -1) == 0.0)

@@ -14,7 +14,7 @@
 #define DENOISE_PARAM_FIELDS \
   VKT_F32 (alpha)          /* temporal-alpha; 0: the recursion restarts */ \
   VKT_F32 (motion)         /* T, code values; 0: a fixed weight; < 0: -motion times the estimate */ \
-  VKT_F32 (detail)         /* D, code values; 0: no detail kept; < 0: likewise */ \
+  VKT_F32 (detail)         /* sigma, D = sigma / t; 0: no detail kept; < 0: likewise */ \
   VKT_I32 (estimate_index) /* the plane's noise estimate, floats into the state */ \
   VKT_I32 (state_base)     /* the plane's first state vector (16 bytes) */ \
   VKT_I32 (state_stride)   /* quads (4 lanes) per state row */ \

@@ -457,8 +457,8 @@ FX_TEST (test_still_and_cut, 600)
 }
 
 /* Mean squared error, from `clean`, of what denoise makes of frames
- * 3.. of `in` (n frames), from a restart: the frames whose detail threshold
- * is chosen from the frame before. */
+ * 2.. (from 0) of `in` (n frames), from a restart: the frames whose detail
+ * threshold is chosen from the frame before. */
 static gdouble
 moving_error (Fx * fx, GstBuffer ** in, GstBuffer ** clean, guint n)
 {
@@ -468,13 +468,13 @@ moving_error (Fx * fx, GstBuffer ** in, GstBuffer ** clean, guint n)
   fx_flush (fx);
   for (t = 0; t < n; t++) {
     GstBuffer *out = fx_push (fx, gst_buffer_ref (in[t]));
-    if (t >= 3) {
+    if (t >= 2) {
       r = rms_from (&fx->base.info, out, clean[t]);
       sq += r * r;
     }
     gst_buffer_unref (out);
   }
-  return sq / (n - 3);
+  return sq / (n - 2);
 }
 
 /* Where every pixel moves at once (here every frame another smooth
