@@ -70,6 +70,10 @@ G_STATIC_ASSERT (DENOISE_REPORT_DETAIL == GST_VIDEO_MAX_PLANES);
  * where the picture moves is chosen by its risk. */
 #define MOTION_SIGMAS 2.25
 
+/* A noise-sigma given below this counts as this: in single precision a
+ * scale of 0 would mean a fixed weight and no detail kept. */
+#define MIN_NOISE_SIGMA 1e-3
+
 #define DEFAULT_SIGMA 0.8
 #define DEFAULT_TEMPORAL_ALPHA 0.8
 #define DEFAULT_TEMPORAL_MODE GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE
@@ -227,7 +231,8 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   const VktPlane *p = &frame->planes[i];
   gboolean adaptive = s->temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
   /* Scales in the plane's code values, or per unit of the estimate. */
-  gdouble unit = (f->estimate ? 1.0 : s->temporal.noise_sigma) * p->max_code / 255.0;
+  gdouble unit = (f->estimate ? 1.0 : MAX (s->temporal.noise_sigma,
+          MIN_NOISE_SIGMA)) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
   /* The plane's part of the state: risk sums, samples, counts, records. */
   gsize samples = state_floats + DENOISE_SURE_UINTS;

@@ -101,8 +101,9 @@ motion_sigma (const RefDenoise * p, const RefIirTemporal * t,
 {
   if (!p->motion_adaptive)
     return 0.0;
+  /* a noise-sigma given counts as 0.001 at least */
   return estimated (p) ? t->noise_est[ref_comp_filtered_plane (finfo, c)] :
-      p->noise_sigma;
+      MAX (p->noise_sigma, 1e-3);
 }
 
 /* Bytes of one value of component c. */

@@ -456,6 +456,18 @@ FX_TEST (test_still_and_cut, 600)
   gst_buffer_unref (clean);
 }
 
+/* A noise-sigma too small for single precision counts as 0.001: still
+ * motion-adaptive with detail kept (it once became a fixed weight). */
+FX_TEST (test_tiny_noise_sigma, 200)
+{
+  guint t;
+
+  fx_set_noise (fx, 1e-50);
+  fx_set_caps (fx, GST_VIDEO_FORMAT_GRAY8, 37, 22);
+  for (t = 0; t < 4; t++)
+    fx_check (fx, "noise-sigma 1e-50, frame %u", t + 1);
+}
+
 /* Mean squared error, from `clean`, of what denoise makes of frames
  * 2.. (from 0) of `in` (n frames), from a restart: the frames whose detail
  * threshold is chosen from the frame before. */
@@ -516,6 +528,7 @@ static const SuiteEntry denoise_tests[] = {
   SUITE_LOOP_TEST (test_vulkan_memory, 3),
   SUITE_TEST (test_still_and_cut),
   SUITE_TEST (test_moving_detail_not_worse),
+  SUITE_TEST (test_tiny_noise_sigma),
   SUITE_LOOP_TEST (test_noise_estimate_texture, 4),
 };
 
