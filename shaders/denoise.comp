@@ -2,9 +2,11 @@
 // denoise.comp: the denoise element, one dispatch per plane. The spatial
 // stage is gaussblur's fused tile (gauss_fused.glsl); where the tile writes,
 // the temporal stage follows in registers: the motion-adaptive weight
-// against the motion reference, judged per quad of lanes, the state (y, m) read and written once, the
-// detail that stands out of the noise put back, the result rounded into the
-// packed output (docs/SEMANTICS.md, denoise).
+// against the motion reference, judged per quad of lanes, the state (y, m)
+// read and written once, the detail that stands out of the noise put back
+// beyond the threshold the last frame's risk sums chose, this frame's risk
+// sums added up for the next, the result rounded into the packed output
+// (docs/SEMANTICS.md, denoise).
 //
 // The state is laid out in the tile's order: an invocation's 4 lanes are
 // one quad, the neighbouring invocation's the next, so a subgroup's state
