@@ -3,8 +3,10 @@
  * one dispatch of shaders/denoise.comp: gaussblur's fused tile
  * (vktgausspass.c) for the spatial stage, and where it writes, the
  * motion-adaptive smoothing across frames (recursivefilter's definition,
- * docs/SEMANTICS.md) with its state read and written once. The noise
- * estimate is recursivefilter's pass (vktiirplan.c), run every few frames.
+ * with motion judged per group of values and the detail threshold chosen
+ * from the last frame's risk sums: docs/SEMANTICS.md) with its state read
+ * and written once. The noise estimate is recursivefilter's pass
+ * (vktiirplan.c), run every few frames.
  * Devices, memory, timing and restarts are the base class's.
  *
  * SECTION:element-denoise
