@@ -75,10 +75,13 @@ denoise_filter (HarnessFx * base, const GstVideoFrame * in,
   guint n = 0, v, i = 0, c;
 
   t->detail_given = FALSE;
-  if (fx->ref.keep_detail && fx->ref.motion_adaptive
-      && fx->ref.temporal_alpha > 0.0 && base->el)
+  if (base->el)
     n = get_double_array (base->el, "detail-threshold", thr,
         G_N_ELEMENTS (thr));
+  /* without keep-detail nothing is reported */
+  if (!(fx->ref.keep_detail && fx->ref.motion_adaptive
+          && fx->ref.temporal_alpha > 0.0))
+    fail_unless_equals_int (n, 0);
   /* the planes the element reports: those with a selected component */
   for (v = 0; v < ref_n_filtered_planes (&in->info) && i < n; v++) {
     gboolean selected = FALSE;
