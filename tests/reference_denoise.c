@@ -123,6 +123,37 @@ slots_per_pixel (const GstVideoFormatInfo * finfo, guint c)
   return n == 3 ? 4 : n;
 }
 
+/* Where a filtered plane's values fall in groups of four slots: the slots
+ * of a pixel, the slot where the target ROI's row starts counting (the
+ * start of the 4-byte word holding its first pixel), groups per row. */
+typedef struct
+{
+  gint tx, slots, lane0, per_row;
+} Groups;
+
+static void
+groups_init (Groups * g, const GstVideoFormatInfo * finfo, guint c,
+    const RefCompRect * r)
+{
+  gint per_word = 4 / value_bytes (finfo, c);
+
+  g->tx = r->tx;
+  g->slots = slots_per_pixel (finfo, c);
+  g->lane0 = r->tx * g->slots / per_word * per_word;
+  g->per_row = ((r->tx + r->w) * g->slots - g->lane0) / 4 + 1;
+}
+
+/* The group of component c's value at (x, y) of the ROI. */
+static gsize
+value_group (const Groups * g, const GstVideoFormatInfo * finfo, guint c,
+    gint x, gint y)
+{
+  gint slot = ref_comp_offset (finfo, c) / value_bytes (finfo, c);
+
+  return (gsize) y * g->per_row + ((g->tx + x) * g->slots + slot -
+      g->lane0) / 4;
+}
+
 /* motion[c] for every component whose recursion goes on: the mean of
  * ((s - m_prev) / T)^2 over the values of its group (SEMANTICS.md,
  * denoise): the components of one filtered plane, on one row, whose slots
@@ -138,16 +169,15 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
 
   for (v = 0; v < views; v++) {
     const RefCompRect *r0 = NULL;
-    gint slots = 0, per_word = 0, lane0 = 0, groups = 0, x, y;
+    Groups g = { 0 };
     gdouble *sum = NULL;
     guint *count = NULL;
-    gsize i;
+    gint x, y;
 
     for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++) {
       const RefCompRect *r = &f->rect[c];
       const gdouble *prev;
       gdouble T;
-      gint slot;
 
       if (!f->have[c] || ref_comp_filtered_plane (finfo, c) != v
           || motion_sigma (f->p, t, finfo, c) <= 0.0
@@ -155,21 +185,16 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
         continue;
       if (!r0) {
         r0 = r;
-        slots = slots_per_pixel (finfo, c);
-        per_word = 4 / value_bytes (finfo, c);
-        lane0 = r->tx * slots / per_word * per_word;
-        groups = ((r->tx + r->w) * slots - lane0) / 4 + 1;
-        sum = g_new0 (gdouble, (gsize) groups * r->h);
-        count = g_new0 (guint, (gsize) groups * r->h);
+        groups_init (&g, finfo, c, r);
+        sum = g_new0 (gdouble, (gsize) g.per_row * r->h);
+        count = g_new0 (guint, (gsize) g.per_row * r->h);
       }
       g_assert (r->w == r0->w && r->h == r0->h && r->tx == r0->tx);
       T = ref_temporal_motion_scale (MOTION_SIGMAS, motion_sigma (f->p, t,
               finfo, c), gain, r->maxv);
-      slot = ref_comp_offset (finfo, c) / value_bytes (finfo, c);
       for (y = 0; y < r->h; y++)
         for (x = 0; x < r->w; x++) {
-          gsize k = (gsize) y * groups + ((r->tx + x) * slots + slot -
-              lane0) / 4;
+          gsize k = value_group (&g, finfo, c, x, y);
           gdouble d = (r->dst[(gsize) y * r->w + x] -
               prev[(gsize) y * r->w + x]) / T;
           sum[k] += d * d;
@@ -179,16 +204,14 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
     }
     for (c = 0; r0 && c < GST_VIDEO_MAX_COMPONENTS; c++) {
       const RefCompRect *r = &f->rect[c];
-      gint slot;
 
       if (!motion[c] || ref_comp_filtered_plane (finfo, c) != v)
         continue;
-      slot = ref_comp_offset (finfo, c) / value_bytes (finfo, c);
-      for (i = 0; i < (gsize) r->w * r->h; i++) {
-        gsize k = i / r->w * groups + ((r->tx + (gint) (i % r->w)) * slots +
-            slot - lane0) / 4;
-        motion[c][i] = sum[k] / count[k];
-      }
+      for (y = 0; y < r->h; y++)
+        for (x = 0; x < r->w; x++) {
+          gsize k = value_group (&g, finfo, c, x, y);
+          motion[c][(gsize) y * r->w + x] = sum[k] / count[k];
+        }
     }
     g_free (sum);
     g_free (count);
