@@ -203,7 +203,7 @@ typedef struct
   gboolean first_temporal;
   gdouble noise_gain;           /* what the blur leaves of the noise */
   gdouble centre_weight;        /* of the blur's 2D kernel */
-  gboolean keep_detail;
+  gboolean keep_detail;         /* with motion-adaptive weights */
   gboolean detail_prev;         /* the last frame's risk sums are this run's */
   guint detail_slot;
   VktBufferRef refs[6];
@@ -270,8 +270,7 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   params.alpha = f->restart ? 0.0f : (gfloat) s->temporal.alpha;
   params.motion = adaptive ?
       sign * (gfloat) (MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
-  params.detail = adaptive && s->temporal.keep_detail ? sign * (gfloat) unit :
-      0.0f;
+  params.detail = f->keep_detail ? sign * (gfloat) unit : 0.0f;
   params.estimate_index = (gint) (records - IIR_NOISE_ESTIMATE_BACK);
   params.state_base = (gint) (records / 4);
   params.state_stride = plane_quads (p);
@@ -361,11 +360,10 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   /* The detail threshold is chosen from the last frame's risk sums from
    * the third frame of a run that keeps detail on: the first frame's sums
    * went to a slot nothing had cleared. */
-  if (f.restart || !f.smooth || !s.temporal.keep_detail
-      || s.temporal.mode != GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE)
-    self->detail_frames = 0;
   f.keep_detail = s.temporal.keep_detail
       && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
+  if (f.restart || !f.smooth || !f.keep_detail)
+    self->detail_frames = 0;
   f.detail_prev = self->detail_frames >= 2;
   f.detail_slot = self->detail_slot;
   if (f.smooth && f.keep_detail) {
