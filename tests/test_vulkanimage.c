@@ -218,7 +218,9 @@ GST_START_TEST (test_image_output_meta)
   if (meta->gpu_ns > 0)
     fail_unless (meta->download_ns > 0, "gpu_ns %" G_GUINT64_FORMAT
         " but no time for the copies into images", meta->gpu_ns);
-  fail_unless_equals_uint64 (meta->upload_ns, 0);
+  /* upload_ns is the system-memory input's path: 0 where the device reads
+   * host memory in place (lavapipe), the copy across the bus on a discrete
+   * GPU; nothing this test can pin down */
   gst_buffer_unref (out);
   g_rand_free (rand);
   gst_harness_teardown (h);
