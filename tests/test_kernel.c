@@ -1,7 +1,9 @@
 /* test_kernel.c: unit tests of the plain-C math behind the elements —
  * tiledconv's kernels (presets, validation, rank-1 detection, weight
- * packing), the ROI / tile-class geometry of vkttiles.c, and
- * recursivefilter's stages and tail matrices (vktiir.c). */
+ * packing), the ROI / tile-class geometry of vkttiles.c,
+ * recursivefilter's stages and tail matrices (vktiir.c), gaussblur's
+ * weights and tiles (vktgauss.c) and denoise's detail threshold
+ * (vktsure.c). */
 #include <gst/check/gstcheck.h>
 #include <math.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "lib/vkttiles.h"
 #include "lib/vktiir.h"
 #include "lib/vktgauss.h"
+#include "lib/vktsure.h"
 
 #include "suite.h"
 
@@ -767,6 +770,74 @@ GST_START_TEST (test_gauss_fused_tile)
 
 GST_END_TEST;
 
+/* Sums whose risks (relative to t = 0's) are risk(t) - risk(0) for the
+ * candidates, with the derivative terms d[j] weighted by c2, around a base
+ * so large that a float of each sum could not tell them apart. */
+static void
+sure_sums (const gdouble * ts, guint n, gdouble (*risk) (gdouble),
+    const guint64 * d, gdouble c2, guint64 * sums)
+{
+  const guint64 base = G_GUINT64_CONSTANT (1) << 42;
+  guint j;
+
+  sums[0] = base;
+  for (j = 1; j < n; j++) {
+    sums[n - 1 + j] = d[j];
+    sums[j] = base + (guint64) (gint64) llround (risk (ts[j]) - risk (0.0)
+        - c2 * (gdouble) d[j]);
+  }
+  sums[2 * n - 1] = 1000;
+}
+
+static gdouble
+risk_bowl (gdouble t)
+{
+  return 1e6 * (t - 0.3) * (t - 0.3);
+}
+
+static gdouble
+risk_falling (gdouble t)
+{
+  return -1e5 * t;
+}
+
+static gdouble
+risk_hump (gdouble t)
+{
+  return -1e5 * (t - 0.3) * (t - 0.3);
+}
+
+/* The vertex of the parabola through the least risk and its neighbours,
+ * from exact 64-bit differences; the outer candidate with the smaller risk
+ * where that parabola opens downwards; the first guess without samples. */
+GST_START_TEST (test_sure_choose)
+{
+  static const gdouble ts[] = { 0.0, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5 };
+  const guint n = G_N_ELEMENTS (ts);
+  guint64 sums[2 * G_N_ELEMENTS (ts)];
+  guint64 d[G_N_ELEMENTS (ts)] = { 0, 300, 200, 100, 50 };
+  guint64 none[G_N_ELEMENTS (d)] = { 0 };
+
+  /* the bowl's vertex, 0.3, between 1/4 and 1/2 */
+  sure_sums (ts, n, risk_bowl, none, 0.0, sums);
+  fail_unless (fabs (vkt_sure_choose (ts, n, sums, 0.0, -1.0) - 0.3) < 1e-4);
+  /* the same risks made up partly of derivative terms */
+  sure_sums (ts, n, risk_bowl, d, 1.5, sums);
+  fail_unless (fabs (vkt_sure_choose (ts, n, sums, 1.5, -1.0) - 0.3) < 1e-4);
+  /* least at the last candidate: the last three, clamped to it */
+  sure_sums (ts, n, risk_falling, none, 0.0, sums);
+  fail_unless_equals_float (vkt_sure_choose (ts, n, sums, 0.0, -1.0), 0.5);
+  /* a hump, least at t = 0: the parabola through the first three opens
+   * downwards, and of its outer two 0 has the smaller risk */
+  sure_sums (ts, n, risk_hump, none, 0.0, sums);
+  fail_unless_equals_float (vkt_sure_choose (ts, n, sums, 0.0, -1.0), 0.0);
+  /* nothing sampled */
+  sums[2 * n - 1] = 0;
+  fail_unless_equals_float (vkt_sure_choose (ts, n, sums, 0.0, -1.0), -1.0);
+}
+
+GST_END_TEST;
+
 static const SuiteEntry kernel_tests[] = {
   SUITE_CASE ("math"),
   SUITE_TEST (test_presets),
@@ -787,6 +858,7 @@ static const SuiteEntry kernel_tests[] = {
   SUITE_TEST (test_gauss_noise_gain),
   SUITE_TEST (test_gauss_taps),
   SUITE_TEST (test_gauss_fused_tile),
+  SUITE_TEST (test_sure_choose),
 };
 
 SUITE_MAIN ("vktmath", kernel_tests, NULL, NULL);
