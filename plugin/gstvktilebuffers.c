@@ -119,6 +119,20 @@ gst_vktile_filter_take_restart (GstVkTileFilter * self)
   return g_atomic_int_exchange (&PRIV (self)->temporal_restart, FALSE);
 }
 
+GstMemory *
+gst_vktile_filter_readback (GstVkTileFilter * self, gsize size,
+    VktBufferRef * ref, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  if (!gst_vktile_filter_ensure_buffer (self, &priv->readback, size, TRUE,
+          error))
+    return NULL;
+  if (ref)
+    *ref = gst_vktile_filter_bind (self, priv->readback);
+  return priv->readback;
+}
+
 void
 gst_vktile_filter_set_reported (GstVkTileFilter * self, guint floats)
 {

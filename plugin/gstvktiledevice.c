@@ -206,6 +206,7 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
     gst_vktile_filter_free_memory (&priv->scratch[i]);
   gst_vktile_filter_free_memory (&priv->temporal_state);
   gst_vktile_filter_free_memory (&priv->report);
+  gst_vktile_filter_free_memory (&priv->readback);
   g_clear_pointer (&priv->compute, vkt_compute_free);
   GST_OBJECT_LOCK (self);
   queue = g_steal_pointer (&priv->queue);

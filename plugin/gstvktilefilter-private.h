@@ -76,6 +76,7 @@ typedef struct
    * start, DISCONT): gst_vktile_filter_take_restart(). */
   gint temporal_restart;
   GstMemory *report;            /* host-visible: what the GPU tells the element */
+  GstMemory *readback;          /* ... on the frames that bind it */
   /* under the object lock: the report of the last frame recorded that
    * reported, and which of its floats it wrote (bit i: float i) */
   GstMemory *reported;

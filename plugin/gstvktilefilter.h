@@ -174,6 +174,14 @@ gboolean gst_vktile_filter_take_restart (GstVkTileFilter * filter);
 GstMemory *gst_vktile_filter_report (GstVkTileFilter * filter, gsize size,
     VktBufferRef * ref, GError ** error);
 
+/* A host-visible buffer of at least `size` bytes for what the GPU writes
+ * back on some frames only (denoise's risk sums): mapping it waits for the
+ * last frame that bound it (ref not NULL), so the frames that do not write
+ * it leave it unbound and the CPU reads it without waiting for them. A
+ * larger size replaces it, contents lost. The element's until it stops. */
+GstMemory *gst_vktile_filter_readback (GstVkTileFilter * filter, gsize size,
+    VktBufferRef * ref, GError ** error);
+
 /* Says which floats of the report (bit i: float i) the frame being
  * recorded writes; 0: it reports nothing. read_reported() appends those of
  * them that `floats` selects, as doubles, to a GstValueArray, waiting for
