@@ -4,9 +4,11 @@
  * (vktgausspass.c) for the spatial stage, and where it writes, the
  * motion-adaptive smoothing across frames (recursivefilter's definition,
  * with motion judged per group of values and the detail threshold chosen
- * from the last frame's risk sums: docs/SEMANTICS.md) with its state read
- * and written once. The noise estimate is recursivefilter's pass
- * (vktiirplan.c), run every few frames.
+ * from risk sums: docs/SEMANTICS.md) with its state read and written once.
+ * Every 4th frame the dispatch also adds up the risk sums, which the CPU
+ * reads back 4 frames later to choose the threshold (lib/vktsure.c). The
+ * noise estimate is recursivefilter's pass (vktiirplan.c), run every few
+ * frames.
  * Devices, memory, timing and restarts are the base class's.
  *
  * SECTION:element-denoise
@@ -31,6 +33,7 @@
 #include "vktiirplan.h"
 #include "gstvktiletemporal.h"
 #include "denoise_interface.h"
+#include "vktsure.h"
 
 #include <math.h>
 #include <string.h>
@@ -46,16 +49,16 @@ typedef struct
 DENOISE_PARAM_FIELDS} DenoiseParams;
 
 /* Bindings: the packed planes, gaussblur's weights, the temporal
- * parameters, the state, the report. The push constants are gaussblur's. */
+ * parameters, the state, the risk sums. The push constants are
+ * gaussblur's. */
 static const VktShader shader_denoise = { "denoise", denoise_spv,
   sizeof (denoise_spv), 6, {VKT_BIND_STORAGE, VKT_BIND_STORAGE,
       VKT_BIND_UNIFORM, VKT_BIND_UNIFORM, VKT_BIND_STORAGE, VKT_BIND_STORAGE},
   sizeof (VktGaussPush)
 };
 
-G_STATIC_ASSERT (DENOISE_REPORT_DETAIL == GST_VIDEO_MAX_PLANES);
-
-#define REPORT_BYTES (DENOISE_REPORT_FLOATS * sizeof (gfloat))
+/* The report: the noise estimate of each plane. */
+#define REPORT_BYTES (GST_VIDEO_MAX_PLANES * sizeof (gfloat))
 
 /* The noise estimate runs on the first two frames of a recursion and then
  * on every NOISE_INTERVAL-th: a pass of its own with atomics, it cost as much
@@ -65,6 +68,21 @@ G_STATIC_ASSERT (DENOISE_REPORT_DETAIL == GST_VIDEO_MAX_PLANES);
  * estimated frame), which texture does not raise where the scene holds
  * still. */
 #define NOISE_INTERVAL 4
+
+/* The detail threshold t (D = sigma / t) is chosen on the CPU from risk
+ * sums the GPU adds up on every DETAIL_INTERVAL-th frame of a run that
+ * keeps detail, from its third (SUMS_PHASE: the first frames have little
+ * average over frames yet, and the noise estimate runs on the first two
+ * and every 4th after, never on the same frame), and reads back
+ * DETAIL_INTERVAL frames later, when it is done with them (unless more
+ * frames than that are in flight): no frame waits, and the frames between,
+ * whose shader has no sums compiled in, cost what they cost without them
+ * (docs/BENCHMARKS.md). Until the first choice, t is FIRST_T. */
+#define DETAIL_INTERVAL 4
+#define SUMS_PHASE 2
+#define FIRST_T (1.0 / 3.0)
+
+static const gdouble sure_ts[DENOISE_SURE_CANDIDATES] = { DENOISE_SURE_TS };
 
 /* The motion scale T in sigmas of the blurred noise: smaller than
  * recursivefilter's 3, as motion is judged on a group of values, whose mean
@@ -111,7 +129,16 @@ struct _GstDenoise
   guint noise_count;            /* estimates since the recursion restarted */
   gboolean noise_estimated;     /* the last frame smoothed with an estimate */
   guint detail_frames;          /* frames kept detail since the restart */
-  guint detail_slot;            /* the ring slot of the next frame's sums */
+  gdouble detail_t[GST_VIDEO_MAX_PLANES];       /* the last choice */
+  /* the last frame that summed: its work-groups per plane (0: none) and
+   * the 2 (1 - w0) of its blur */
+  guint sums_groups[GST_VIDEO_MAX_PLANES];
+  gdouble sums_c2;
+
+  /* under the object lock: the t of the last frame, of the planes it kept
+   * detail on (bit i: plane i) */
+  gdouble shown_t[GST_VIDEO_MAX_PLANES];
+  guint shown_planes;
 };
 
 enum
@@ -150,12 +177,12 @@ plane_samples_floats (const VktPlane * p)
           p->ncomp));
 }
 
-/* Floats of a plane's part of the state: the detail threshold's risk sums,
- * the noise estimate's samples and counts, then its quads, row by row. */
+/* Floats of a plane's part of the state: the noise estimate's samples and
+ * counts, then its quads, row by row. */
 static gsize
 plane_state_floats (const VktPlane * p)
 {
-  return DENOISE_SURE_UINTS + plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS +
+  return plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS +
       (gsize) plane_quads (p) * p->roi.h * DENOISE_QUAD_VEC4S (p->bpc) * 4;
 }
 
@@ -204,8 +231,10 @@ typedef struct
   gdouble noise_gain;           /* what the blur leaves of the noise */
   gdouble centre_weight;        /* of the blur's 2D kernel */
   gboolean keep_detail;         /* with motion-adaptive weights */
-  gboolean detail_prev;         /* the last frame's risk sums are this run's */
-  guint detail_slot;
+  gdouble detail_t[GST_VIDEO_MAX_PLANES];
+  gboolean sums;                /* the frame adds up risk sums */
+  VktBufferRef sums_ref;
+  guint sums_base[GST_VIDEO_MAX_PLANES];        /* each plane's first word */
   VktBufferRef refs[6];
 } Frame;
 
@@ -236,17 +265,16 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   gdouble unit = (f->estimate ? 1.0 : MAX (s->temporal.noise_sigma,
           MIN_NOISE_SIGMA)) * p->max_code / 255.0;
   gfloat sign = f->estimate ? -1.0f : 1.0f;
-  /* The plane's part of the state: risk sums, samples, counts, records. */
-  gsize samples = state_floats + DENOISE_SURE_UINTS;
+  /* The plane's part of the state: samples, counts, records. */
+  gsize samples = state_floats;
   gsize records = samples + plane_samples_floats (p) + VKT_IIR_NOISE_FLOATS;
   gint word_x0;
   DenoiseParams params = { 0 };
+  VktBufferRef refs[G_N_ELEMENTS (f->refs)];
 
   rec->state_floats += plane_state_floats (p);
   if (f->estimate)
     rec->report_planes |= 1u << i;
-  if (f->smooth && f->keep_detail)
-    rec->report_planes |= 1u << (DENOISE_REPORT_DETAIL + i);
   if (!f->smooth)
     return vkt_gauss_record_fused (blur, compute, NULL, f->refs, p, frame,
         error);
@@ -276,14 +304,85 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   params.state_stride = plane_quads (p);
   vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
   params.lane0 = word_x0 * p->cpw;
-  params.sure_base = (gint) state_floats;
-  params.sure_slot = (gint) f->detail_slot;
-  params.sure_prev = f->detail_prev;
-  params.sure_c2 = (gfloat) (2.0 * (1.0 - f->centre_weight));
-  params.report_index = (gint) i;
+  params.detail_t = (gfloat) f->detail_t[i];
+  params.sums_base = (gint) f->sums_base[i];
   f->refs[3] = vkt_compute_uniform (compute, &params, sizeof (params));
-  return vkt_gauss_record_fused (blur, compute, &shader_denoise, f->refs, p,
+  /* Binding 5 is the risk sums where they are written, and the report
+   * (untouched) elsewhere: a frame that binds the sums' buffer is one the
+   * CPU waits for when it reads them. */
+  memcpy (refs, f->refs, sizeof (refs));
+  if (f->sums)
+    refs[5] = f->sums_ref;
+  return vkt_gauss_record_fused (blur, compute, &shader_denoise, refs, p,
       frame, error);
+}
+
+/* The CPU's part of the detail threshold, for a frame that keeps detail:
+ * every DETAIL_INTERVAL-th frame from the third sums, and from the second
+ * of those on, first chooses t from the sums of the one before. */
+static gboolean
+detail_schedule (GstDenoise * self, Frame * f, const VktGaussBlur * blur,
+    const VktFrame * frame, GError ** error)
+{
+  GstVkTileFilter *filter = GST_VKTILE_FILTER (self);
+  guint age = self->detail_frames++, i, j, g, words = 0, planes = 0;
+
+  gboolean chosen = age >= DETAIL_INTERVAL + SUMS_PHASE;
+
+  f->sums = age % DETAIL_INTERVAL == SUMS_PHASE;
+  if (f->sums && chosen) {
+    GstMemory *mem;
+    GstMapInfo map;
+
+    for (i = 0; i < GST_VIDEO_MAX_PLANES; i++)
+      words += self->sums_groups[i] * DENOISE_SURE_SUMS;
+    /* waits for the frame that summed, should it still run */
+    mem = gst_vktile_filter_readback (filter, words * sizeof (guint32), NULL,
+        error);
+    if (!mem || !gst_memory_map (mem, &map, GST_MAP_READ)) {
+      if (mem)
+        g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_READ,
+            "Cannot read the risk sums back");
+      return FALSE;
+    }
+    for (i = 0, words = 0; i < GST_VIDEO_MAX_PLANES; i++) {
+      const guint32 *v = (const guint32 *) map.data + words;
+      guint64 sums[DENOISE_SURE_SUMS] = { 0 };
+
+      for (g = 0; g < self->sums_groups[i]; g++)
+        for (j = 0; j < DENOISE_SURE_SUMS; j++)
+          sums[j] += v[g * DENOISE_SURE_SUMS + j];
+      words += self->sums_groups[i] * DENOISE_SURE_SUMS;
+      self->detail_t[i] = vkt_sure_choose (sure_ts, DENOISE_SURE_CANDIDATES,
+          sums, self->sums_c2, FIRST_T);
+    }
+    gst_memory_unmap (mem, &map);
+  }
+  for (i = 0; i < frame->n_planes; i++) {
+    f->detail_t[i] = chosen ? self->detail_t[i] : FIRST_T;
+    if (frame->planes[i].active)
+      planes |= 1u << i;
+  }
+  GST_OBJECT_LOCK (self);
+  memcpy (self->shown_t, f->detail_t, sizeof (self->shown_t));
+  self->shown_planes = planes;
+  GST_OBJECT_UNLOCK (self);
+  if (!f->sums)
+    return TRUE;
+
+  words = 0;
+  for (i = 0; i < GST_VIDEO_MAX_PLANES; i++) {
+    const VktPlane *p = &frame->planes[i];
+
+    g = i < frame->n_planes && p->active ?
+        vkt_gauss_fused_groups (blur, p, frame) : 0;
+    f->sums_base[i] = words;
+    self->sums_groups[i] = g;
+    words += g * DENOISE_SURE_SUMS;
+  }
+  self->sums_c2 = 2.0 * (1.0 - f->centre_weight);
+  return gst_vktile_filter_readback (filter, MAX (words, 1) * sizeof (guint32),
+      &f->sums_ref, error) != NULL;
 }
 
 static gboolean
@@ -357,19 +456,19 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   if (f.estimate_now)
     self->noise_count++;
   self->noise_estimated = f.estimate;
-  /* The detail threshold is chosen from the last frame's risk sums from
-   * the third frame of a run that keeps detail on: the first frame's sums
-   * went to a slot nothing had cleared. */
   f.keep_detail = s.temporal.keep_detail
       && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
   if (f.restart || !f.smooth || !f.keep_detail)
     self->detail_frames = 0;
-  f.detail_prev = self->detail_frames >= 2;
-  f.detail_slot = self->detail_slot;
   if (f.smooth && f.keep_detail) {
-    self->detail_frames++;
-    self->detail_slot = (self->detail_slot + 1) % 3;
+    if (!detail_schedule (self, &f, &blur, frame, error))
+      return FALSE;
+  } else {
+    GST_OBJECT_LOCK (self);
+    self->shown_planes = 0;
+    GST_OBJECT_UNLOCK (self);
   }
+  blur.shader_spec = f.sums;
   GST_LOG_OBJECT (self, "sigma %g, radius %d, smooth %d, restart %d, "
       "estimate %d (now %d)", s.sigma, blur.radius[0], f.smooth, f.restart,
       f.estimate, f.estimate_now);
@@ -394,21 +493,20 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
 static void
 detail_threshold (GstDenoise * self, GValue * value)
 {
-  GValue ts = G_VALUE_INIT;
   guint i;
 
-  g_value_init (&ts, GST_TYPE_ARRAY);
-  gst_vktile_filter_read_reported (GST_VKTILE_FILTER (self),
-      ((1u << GST_VIDEO_MAX_PLANES) - 1) << DENOISE_REPORT_DETAIL, &ts);
-  for (i = 0; i < gst_value_array_get_size (&ts); i++) {
-    gdouble t = g_value_get_double (gst_value_array_get_value (&ts, i));
+  GST_OBJECT_LOCK (self);
+  for (i = 0; i < GST_VIDEO_MAX_PLANES; i++) {
     GValue v = G_VALUE_INIT;
 
+    if (!(self->shown_planes & (1u << i)))
+      continue;
     g_value_init (&v, G_TYPE_DOUBLE);
-    g_value_set_double (&v, t > 0.0 ? 1.0 / t : 0.0);
+    g_value_set_double (&v, self->shown_t[i] > 0.0 ? 1.0 / self->shown_t[i] :
+        0.0);
     gst_value_array_append_and_take_value (value, &v);
   }
-  g_value_unset (&ts);
+  GST_OBJECT_UNLOCK (self);
 }
 
 static void
@@ -496,9 +594,9 @@ gst_denoise_class_init (GstDenoiseClass * klass)
           "How far, in noise-sigmas, the detail the blur removed had to "
           "stand out of the noise to be put back on the last frame sent, "
           "per plane (as noise-estimate lists them); 0: none was put back. "
-          "keep-detail chooses it on each frame from the frame before; "
-          "empty without keep-detail. Reading it waits for the GPU to "
-          "finish the last frame sent",
+          "keep-detail chooses it every 4th frame from the risk of the "
+          "detail put back on a frame 4 before, 3 until the first choice; "
+          "empty without keep-detail",
           g_param_spec_double ("threshold", "Threshold",
               "The threshold of one plane", 0.0, G_MAXDOUBLE, 0.0,
               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),

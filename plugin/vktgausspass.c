@@ -132,12 +132,46 @@ fill_spec (gint32 * spec, const VktGaussBlur * b, const VktPlane * p,
   spec[GAUSS_SPEC_UNSHARP] = b->amount != 0.0f;
 }
 
+/* The push constants, tile and grid of the fused tile over plane p. */
+static gboolean
+fused_layout (const VktGaussBlur * b, const VktPlane * p,
+    const VktFrame * frame, GaussPush * push, VktGaussTile * tile,
+    VktTileGrid * grid, GError ** error)
+{
+  VktGaussTaps xtaps, ytaps;
+
+  fill_push (push, b, p, frame, &xtaps, &ytaps);
+  if (!vkt_gauss_fused_tile (tile, &ytaps, tile_lanes (p->ncomp, p->cpw),
+          b->shared_bytes)) {
+    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_FAILED,
+        "No fused tile fits radius %d", b->radius[1]);
+    return FALSE;
+  }
+  vkt_tile_grid (grid, &p->roi, p->ncomp, p->cpw,
+      MAX (xtaps.front, xtaps.taps - xtaps.front),
+      MAX (ytaps.front, ytaps.taps - ytaps.front), tile->lanes / p->cpw,
+      tile->rows);
+  return TRUE;
+}
+
+guint
+vkt_gauss_fused_groups (const VktGaussBlur * b, const VktPlane * p,
+    const VktFrame * frame)
+{
+  GaussPush push;
+  VktGaussTile tile;
+  VktTileGrid grid;
+
+  if (!fused_layout (b, p, frame, &push, &tile, &grid, NULL))
+    return 0;
+  return grid.tiles_x * grid.tiles_y;
+}
+
 gboolean
 vkt_gauss_record_fused (const VktGaussBlur * b, VktCompute * compute,
     const VktShader * shader, VktBufferRef * refs, const VktPlane * p,
     VktFrame * frame, GError ** error)
 {
-  VktGaussTaps xtaps, ytaps;
   VktGaussTile tile;
   VktTileGrid grid;
   gint32 spec[GAUSS_SPEC_COUNT] = { 0 };
@@ -145,18 +179,9 @@ vkt_gauss_record_fused (const VktGaussBlur * b, VktCompute * compute,
   VktPipeline *pipe;
   guint i;
 
-  fill_push (&push, b, p, frame, &xtaps, &ytaps);
-  fill_spec (spec, b, p, &push, FUSED_FIXED_MAX_RADIUS);
-  if (!vkt_gauss_fused_tile (&tile, &ytaps, tile_lanes (p->ncomp, p->cpw),
-          b->shared_bytes)) {
-    g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_FAILED,
-        "No fused tile fits radius %d", b->radius[1]);
+  if (!fused_layout (b, p, frame, &push, &tile, &grid, error))
     return FALSE;
-  }
-  vkt_tile_grid (&grid, &p->roi, p->ncomp, p->cpw,
-      MAX (xtaps.front, xtaps.taps - xtaps.front),
-      MAX (ytaps.front, ytaps.taps - ytaps.front), tile.lanes / p->cpw,
-      tile.rows);
+  fill_spec (spec, b, p, &push, FUSED_FIXED_MAX_RADIUS);
   push.tiles_x = grid.tiles_x;
   push.tiles_y = grid.tiles_y;
   push.free_x0 = grid.free_x0;
@@ -167,6 +192,7 @@ vkt_gauss_record_fused (const VktGaussBlur * b, VktCompute * compute,
 
   spec[GAUSS_SPEC_K] = tile.block;
   spec[GAUSS_SPEC_TW] = tile.lanes;
+  spec[GAUSS_SPEC_SHADER] = b->shader_spec;
   /* Shared memory just large enough leaves room for more work-groups per
    * multiprocessor. A compiled-in radius has its own pipeline anyway; other
    * radii share pipelines of a few power-of-two sizes. */

@@ -27,6 +27,7 @@ typedef struct
   gint radius[2];
   gfloat amount;                /* unsharp mask: in + amount (in - blur); 0: blur */
   guint shared_bytes;           /* what a fused tile may use */
+  gint32 shader_spec;           /* fused: GAUSS_SPEC_SHADER of the shader */
   VktBufferRef weights;         /* binding 2 of every pass */
 } VktGaussBlur;
 
@@ -49,6 +50,9 @@ gboolean vkt_gauss_fused_possible (const VktGaussBlur * b);
 gboolean vkt_gauss_record_fused (const VktGaussBlur * b, VktCompute * compute,
     const VktShader * shader, VktBufferRef * refs, const VktPlane * p,
     VktFrame * frame, GError ** error);
+/* The work-groups of that dispatch, 0 where no tile fits. */
+guint vkt_gauss_fused_groups (const VktGaussBlur * b, const VktPlane * p,
+    const VktFrame * frame);
 
 /* Floats of the intermediate buffer of the two passes over plane p. */
 gsize vkt_gauss_two_pass_floats (const VktPlane * p);

@@ -4,8 +4,8 @@
 // the temporal stage follows in registers: the motion-adaptive weight
 // against the motion reference, judged per quad of lanes, the state (y, m)
 // read and written once, the detail that stands out of the noise put back
-// beyond the threshold the last frame's risk sums chose, this frame's risk
-// sums added up for the next, the result rounded into the packed output
+// beyond the threshold the element chose, on some frames the risk sums it
+// chooses the threshold from, the result rounded into the packed output
 // (docs/SEMANTICS.md, denoise).
 //
 // The state is laid out in the tile's order: an invocation's 4 lanes are
@@ -21,8 +21,8 @@ layout(std140, set = 0, binding = 3) uniform DenoiseParams { DENOISE_PARAM_FIELD
 layout(std430, set = 0, binding = 4) buffer StateQuads { uvec4 state16[]; };
 layout(std430, set = 0, binding = 4) buffer StateQuadsF { vec4 state32[]; };
 layout(std430, set = 0, binding = 4) readonly buffer StateFloats { float state_f[]; };
-layout(std430, set = 0, binding = 4) coherent buffer StateUints { uint state_u[]; };
-layout(std430, set = 0, binding = 5) writeonly buffer Report { float report[]; };
+layout(std430, set = 0, binding = 4) buffer StateUints { uint state_u[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer RiskSums { uint risk_sums[]; };
 
 const bool STATE16 = BPC == 1;
 const float UNITS = float(DENOISE_STATE_UNITS);
@@ -105,15 +105,20 @@ float group_motion(vec4 d, bvec4 counts)
   return sum / max(n, 1.0);
 }
 
-// ---- the detail threshold, chosen by Stein's unbiased risk estimate ----
+// ---- the risk sums that choose the detail threshold ----
 
-const float SURE_T[DENOISE_SURE_CANDIDATES] = float[](0.0, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5);
+layout(constant_id = DENOISE_SPEC_SUMS) const bool SUMS = false;
 
-// This invocation's share of the frame's sums, then the work-group's,
-// added to the ring once.
+const float SURE_T[DENOISE_SURE_CANDIDATES] = float[](DENOISE_SURE_TS);
+
+// This invocation's share of the frame's sums, then the work-group's.
 uint g_sure[DENOISE_SURE_SUMS];
 shared uint sure_sums[DENOISE_SURE_SUMS];
-float g_detail_t;     // t of this frame: D = sigma / t, 0 puts no detail back
+// The block's sampled row, summed by end_block(): sampled rows lie 8 apart,
+// so a block of K <= 8 rows holds one at most.
+vec4 g_sample_r;
+bvec4 g_sample_counts;
+bool g_sampled = false;
 
 uint sure_units(float v)
 {
@@ -139,88 +144,33 @@ void sure_add(vec4 r, bvec4 counts)
   }
 }
 
-// Sum j of `slot` minus sum k (k < 0: zero), as a float: the difference
-// is taken in 64 bits first, as the risks differ by little compared with
-// their size, and a float of each sum would lose what tells them apart.
-float sure_diff(int slot, int j, int k)
-{
-  int u = tp.sure_base + slot * DENOISE_SURE_SLOT_UINTS;
-  uint alo = state_u[u + 2 * j], ahi = state_u[u + 2 * j + 1];
-  uint blo = k < 0 ? 0u : state_u[u + 2 * k], bhi = k < 0 ? 0u : state_u[u + 2 * k + 1];
-  bool negative = ahi < bhi || (ahi == bhi && alo < blo);
-  if (negative) {
-    uint t = alo; alo = blo; blo = t;
-    t = ahi; ahi = bhi; bhi = t;
-  }
-  uint lo = alo - blo, hi = ahi - bhi - (alo < blo ? 1u : 0u);
-  float d = (float(hi) * 4294967296.0 + float(lo)) / DENOISE_SURE_UNITS;
-  return negative ? -d : d;
-}
-
-// t from the last frame's sums: the vertex of the parabola through the
-// risks of the candidate with the least risk and its neighbours (the two
-// after the first, the two before the last), which moves smoothly as the
-// sums do; where that parabola has no minimum, whichever of its outer two
-// candidates has the smaller risk. Risks are taken relative to t = 0's.
-float sure_choice(int slot)
-{
-  if (sure_diff(slot, DENOISE_SURE_SUMS - 1, -1) == 0.0)
-    return DENOISE_SURE_FIRST_T;
-  float risk[DENOISE_SURE_CANDIDATES];
-  risk[0] = 0.0;
-  int best = 0;
-  [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
-    risk[j] = sure_diff(slot, j, 0) + tp.sure_c2 * sure_diff(slot, DENOISE_SURE_CANDIDATES - 1 + j, -1);
-    if (risk[j] < risk[best])
-      best = j;
-  }
-  int i = clamp(best, 1, DENOISE_SURE_CANDIDATES - 2);
-  float t0 = SURE_T[i - 1], t1 = SURE_T[i], t2 = SURE_T[i + 1];
-  float d01 = (risk[i] - risk[i - 1]) / (t1 - t0);
-  float d12 = (risk[i + 1] - risk[i]) / (t2 - t1);
-  float a = (d12 - d01) / (t2 - t0);
-  if (a <= 0.0)
-    return risk[i - 1] <= risk[i + 1] ? t0 : t2;
-  float vertex = ((t0 + t1) - d01 / a) * 0.5;
-  return clamp(vertex, SURE_T[0], SURE_T[DENOISE_SURE_CANDIDATES - 1]);
-}
-
 void sure_begin()
 {
-  int lid = int(gl_LocalInvocationIndex);
-  g_detail_t = 0.0;
+  if (!SUMS)
+    return;
   [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
     g_sure[j] = 0u;
-  if (tp.detail == 0.0)
-    return;
-  if (lid < DENOISE_SURE_SUMS)
-    sure_sums[lid] = 0u;
-  // The slot the next frame adds to; nobody reads or adds to it now.
-  if (gl_WorkGroupID.xy == uvec2(0) && lid < DENOISE_SURE_SLOT_UINTS)
-    state_u[tp.sure_base + (tp.sure_slot + 1) % 3 * DENOISE_SURE_SLOT_UINTS + lid] = 0u;
-  g_detail_t = tp.sure_prev != 0 ? sure_choice((tp.sure_slot + 2) % 3) : DENOISE_SURE_FIRST_T;
-  if (gl_WorkGroupID.xy == uvec2(0) && lid == 0)
-    report[DENOISE_REPORT_DETAIL + tp.report_index] = g_detail_t;
+  if (gl_LocalInvocationIndex < DENOISE_SURE_SUMS)
+    sure_sums[gl_LocalInvocationIndex] = 0u;
 }
 
-// Adds the invocations' sums to the work-group's (one atomic per sum and
-// invocation that sampled, not per sampled row), then those to this
-// frame's slot, as 64-bit sums.
+// The work-group's sums (one shared atomic per sum and invocation that
+// sampled), written to its own words of the host's buffer: no global
+// atomics, which on the H100 queue up on the few addresses every
+// work-group adds to.
 void sure_end()
 {
-  if (tp.detail == 0.0)
+  if (!SUMS)
     return;
   if (g_sure[DENOISE_SURE_SUMS - 1] != 0u) {
     [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
       atomicAdd(sure_sums[j], g_sure[j]);
   }
   barrier();
-  int lid = int(gl_LocalInvocationIndex);
+  uint lid = gl_LocalInvocationIndex;
   if (lid < DENOISE_SURE_SUMS) {
-    uint v = sure_sums[lid];
-    int u = tp.sure_base + tp.sure_slot * DENOISE_SURE_SLOT_UINTS + 2 * lid;
-    if (v != 0u && atomicAdd(state_u[u], v) > 0xffffffffu - v)
-      atomicAdd(state_u[u + 1], 1u);
+    uint group = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    risk_sums[tp.sums_base + group * DENOISE_SURE_SUMS + lid] = sure_sums[lid];
   }
 }
 
@@ -238,8 +188,13 @@ void write_blur(int c0, int row, vec4 s, bool checked)
   if (detail != 0.0) {
     [[unroll]] for (int i = 0; i < 4; i++)
       y[i] = source_lane(c0 + i, row, checked);
-    if ((qy & 7) == 1 && qy < pc.height)
-      sure_add((y - s) / detail, counts);
+    if (SUMS && (qy & 7) == 1 && qy < pc.height) {
+      if (K > 8 && g_sampled)
+        sure_add(g_sample_r, g_sample_counts);
+      g_sample_r = (y - s) / detail;
+      g_sample_counts = counts;
+      g_sampled = true;
+    }
   }
   // Quads of a checked tile beyond the ROI have no state.
   if (!checked || (qy < pc.height && qx < tp.state_stride)) {
@@ -256,8 +211,15 @@ void write_blur(int c0, int row, vec4 s, bool checked)
     store_state(v, y, detail != 0.0 ? m : y);
   }
   // D = sigma / t; t = 0 puts no detail back
-  vec4 result = detail == 0.0 ? y : g_detail_t > 0.0 ? detail_output(y, m, w, detail / g_detail_t) : m;
+  vec4 result = detail == 0.0 ? y : tp.detail_t > 0.0 ? detail_output(y, m, w, detail / tp.detail_t) : m;
   store_vec4(c0, row, result, checked);
+}
+
+void end_block()
+{
+  if (g_sampled)
+    sure_add(g_sample_r, g_sample_counts);
+  g_sampled = false;
 }
 
 void main()

@@ -53,7 +53,8 @@
 #define GAUSS_SPEC_FIXED_HSTEPS 13
 #define GAUSS_SPEC_FIXED_RY 14
 #define GAUSS_SPEC_FIXED_VSTEPS 15
-#define GAUSS_SPEC_COUNT 16
+#define GAUSS_SPEC_SHADER 16    /* gauss_fused: the including shader's own */
+#define GAUSS_SPEC_COUNT 17
 
 #define GAUSS_VSTEP 4           /* vertical taps per step */
 #define GAUSS_PASS_ROWS 8       /* gauss_vpass: its K, rows per invocation */

@@ -313,13 +313,17 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
       REF_DENOISE_NOISE_INTERVAL, TRUE, blur_component, &f);
   if (t && p->temporal_alpha > 0.0)
     group_motion (in, &f, t, motion);
-  /* The detail threshold of each filtered plane: t from the last frame's
-   * risk from the third frame of a recursion that keeps detail on, before
-   * that 1/3. */
+  /* The detail threshold of each filtered plane: the risk is summed on
+   * every REF_DENOISE_DETAIL_INTERVAL-th frame of a recursion that keeps
+   * detail on, from its third; from the second of those frames on, each
+   * first takes t from the risk of the one before, and the frames until
+   * the next keep that t. Before the first choice, t is 1/3. */
   if (t)
     t->detail_planes = 0;
   for (v = 0; t && v < ref_n_filtered_planes (&in->info); v++) {
     gboolean goes_on = FALSE, filtered = FALSE;
+    guint age;
+    gboolean chosen;
 
     for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
       if (f.have[c] && ref_comp_filtered_plane (in->info.finfo, c) == v) {
@@ -329,14 +333,19 @@ ref_denoise_frame (const GstVideoFrame * in, GstVideoFrame * out,
       }
     if (!goes_on || !keep || p->temporal_alpha == 0.0)
       t->detail_frames[v] = 0;
-    detail_t[v] = t->detail_frames[v] >= 2 ? t->detail_t_next[v] : FIRST_T;
+    age = t->detail_frames[v];
+    chosen = age >= REF_DENOISE_DETAIL_INTERVAL + REF_DENOISE_DETAIL_PHASE;
+    if (age % REF_DENOISE_DETAIL_INTERVAL == REF_DENOISE_DETAIL_PHASE && chosen)
+      t->detail_t_kept[v] = t->detail_t_next[v];
+    detail_t[v] = chosen ? t->detail_t_kept[v] : FIRST_T;
     t->detail_t[v] = detail_t[v];
     if (filtered && keep && p->temporal_alpha > 0.0)
       t->detail_planes |= 1u << v;
     if (t->detail_given)
       detail_t[v] = t->detail_t_given[v];
     if (keep && p->temporal_alpha > 0.0) {
-      t->detail_t_next[v] = detail_risk_choice (in, &f, t, v);
+      if (age % REF_DENOISE_DETAIL_INTERVAL == REF_DENOISE_DETAIL_PHASE)
+        t->detail_t_next[v] = detail_risk_choice (in, &f, t, v);
       t->detail_frames[v]++;
     }
   }

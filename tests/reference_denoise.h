@@ -22,6 +22,12 @@ G_BEGIN_DECLS
  * and then on every 4th. */
 #define REF_DENOISE_NOISE_INTERVAL 4
 
+/* The detail threshold's risk is summed on the third frame of a run that
+ * keeps detail and then on every 4th; each of those after the first takes
+ * its t from the one before. */
+#define REF_DENOISE_DETAIL_INTERVAL 4
+#define REF_DENOISE_DETAIL_PHASE 2
+
 typedef struct
 {
   RefConv common;               /* border, border_value, roi_*, source_*,

@@ -158,12 +158,14 @@ typedef struct
   gboolean noise_prev_valid[GST_VIDEO_MAX_PLANES];
   gboolean noise_temporal_taken[GST_VIDEO_MAX_PLANES];
   /* denoise's detail threshold, per filtered plane: frames of the run that
-   * kept detail, and t for the next frame from this one's risk; the t of
-   * the last frame (detail_t, of the planes in detail_planes), and with
-   * detail_given the t the next frame takes instead of its own (the GPU's,
-   * which sums in single precision: the tests check it against detail_t) */
+   * kept detail, t from the risk of the last frame that summed it, and the
+   * t the frames keep until the next choice; the t of the last frame
+   * (detail_t, of the planes in detail_planes), and with detail_given the
+   * t the next frame takes instead of its own (the GPU's, which sums in
+   * single precision: the tests check it against detail_t) */
   guint detail_frames[GST_VIDEO_MAX_PLANES];
   gdouble detail_t_next[GST_VIDEO_MAX_PLANES];
+  gdouble detail_t_kept[GST_VIDEO_MAX_PLANES];
   gdouble detail_t[GST_VIDEO_MAX_PLANES];
   guint detail_planes;
   gboolean detail_given;

@@ -214,11 +214,15 @@ GST_START_TEST (test_defaults)
 
 GST_END_TEST;
 
+/* The first frame of a run whose detail threshold is chosen by the risk
+ * of a frame before it. */
+#define FIRST_CHOSEN (REF_DENOISE_DETAIL_INTERVAL + REF_DENOISE_DETAIL_PHASE)
+
 /* Every format of a group through one harness: random frames with the
  * noise given (40: weights and detail span their range), keep-detail off
  * and on again (the motion reference not kept, then kept), the fixed mode,
  * a restart by flush, then noisy scenes with the noise estimated over
- * more than one interval of the estimate. */
+ * more than one interval of the estimate and of the detail threshold. */
 FX_TEST (test_formats, 100)
 {
   GstVideoFormat fmt;
@@ -246,7 +250,8 @@ FX_TEST (test_formats, 100)
 
     fx_set_noise (fx, 0.0);
     fx_set_caps (fx, fmt, 130, 84);
-    for (t = 0; t < 6; t++)
+    /* through two choices of the detail threshold */
+    for (t = 0; t < FIRST_CHOSEN + REF_DENOISE_DETAIL_INTERVAL + 1; t++)
       fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand,
               1 + t / 3, t < 4 ? 6.0 : 12.0), "estimated noise");
   }
@@ -472,8 +477,7 @@ FX_TEST (test_tiny_noise_sigma, 200)
 }
 
 /* Mean squared error, from `clean`, of what denoise makes of frames
- * 2.. (from 0) of `in` (n frames), from a restart: the frames whose detail
- * threshold is chosen from the frame before. */
+ * FIRST_CHOSEN.. (from 0) of `in` (n frames), from a restart. */
 static gdouble
 moving_error (Fx * fx, GstBuffer ** in, GstBuffer ** clean, guint n)
 {
@@ -483,13 +487,13 @@ moving_error (Fx * fx, GstBuffer ** in, GstBuffer ** clean, guint n)
   fx_flush (fx);
   for (t = 0; t < n; t++) {
     GstBuffer *out = fx_push (fx, gst_buffer_ref (in[t]));
-    if (t >= 2) {
+    if (t >= FIRST_CHOSEN) {
       r = rms_from (&fx->base.info, out, clean[t]);
       sq += r * r;
     }
     gst_buffer_unref (out);
   }
-  return sq / (n - 2);
+  return sq / (n - FIRST_CHOSEN);
 }
 
 /* Where every pixel moves at once (here every frame another smooth
@@ -499,7 +503,7 @@ moving_error (Fx * fx, GstBuffer ** in, GstBuffer ** clean, guint n)
  * kept so much noise that it ended 20 % worse. */
 FX_TEST (test_moving_detail_not_worse, 600)
 {
-  GstBuffer *in[8], *clean[8];
+  GstBuffer *in[FIRST_CHOSEN + 6], *clean[FIRST_CHOSEN + 6];
   gdouble kept, none;
   guint t;
 
