@@ -117,6 +117,7 @@ group_release (Group * g)
   g_clear_pointer (&g->host_src, gst_memory_unref);
   g_clear_pointer (&g->host_dst, gst_memory_unref);
   g_clear_pointer (&g->pcie, bench_pcie_free);
+  g_clear_pointer (&g->pcie_pairings, g_free);
 }
 
 void
@@ -314,6 +315,7 @@ group_make_floor_buffers (Bench * b, Group * g, GError ** error)
       || !(g->pcie = bench_pcie_new (b->device, g->bytes, error)))
     return FALSE;
   g->pcie_one_queue = !bench_pcie_overlaps (g->pcie);
+  g->pcie_pairings = g_strdup (bench_pcie_pairings (g->pcie));
   g->pcie_host_device_local = bench_pcie_host_is_device_local (g->pcie)
       && !b->is_cpu;
   return TRUE;

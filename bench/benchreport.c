@@ -283,7 +283,10 @@ subject_note (const Group * g, const Subject * s)
   if (is_pcie_floor (s) && g->pcie_host_device_local)
     g_string_append (n, "host memory is device-local here: no bus crossed; ");
   if (s->kind == SUBJECT_PCIE_OVERLAP && g->pcie_one_queue)
-    g_string_append (n, "one transfer queue: the directions cannot overlap; ");
+    g_string_append (n, "one queue: the directions cannot overlap; ");
+  else if (s->kind == SUBJECT_PCIE_OVERLAP && g->pcie_pairings)
+    g_string_append_printf (n, "the fastest of the queue pairings (%s); ",
+        g->pcie_pairings);
   if (!s->failed && bench_spread (s->ns, g->rounds).n == 0)
     g_string_append (n, "no time measured (no GPU timestamps on this "
         "device?); ");

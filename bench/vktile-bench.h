@@ -117,6 +117,7 @@ typedef struct
   GstMemory *host_src, *host_dst;       /* SUBJECT_PCIE_SHADER */
   BenchPcie *pcie;
   gboolean pcie_one_queue, pcie_host_device_local;
+  gchar *pcie_pairings;         /* what each pairing of queues measured */
 } Group;
 
 /* A table printed both as aligned text and as Markdown, from the same
