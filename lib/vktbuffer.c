@@ -228,16 +228,13 @@ fail:
   return NULL;
 }
 
-GstMemory *
-vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
-    GError ** error)
+static GstMemory *
+alloc_with_props (GstVulkanDevice * device, gsize size,
+    VkMemoryPropertyFlags props, GError ** error)
 {
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
       VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
       VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  VkMemoryPropertyFlags props = host_visible ?
-      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   VkDeviceSize largest = vkt_device_largest_buffer (device);
   GError *cause = NULL;
   GstMemory *mem;
@@ -259,9 +256,30 @@ vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
     g_clear_error (&cause);
     g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_OUT_OF_DEVICE_MEMORY,
         "Cannot allocate a %s Vulkan buffer of %" G_GSIZE_FORMAT " bytes",
-        host_visible ? "host-visible" : "device-local", size);
+        props & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT ? "host-visible" :
+        "device-local", size);
   }
   return mem;
+}
+
+GstMemory *
+vkt_buffer_alloc (GstVulkanDevice * device, gsize size, gboolean host_visible,
+    GError ** error)
+{
+  return alloc_with_props (device, size, host_visible ?
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, error);
+}
+
+GstMemory *
+vkt_buffer_alloc_host_cached (GstVulkanDevice * device, gsize size,
+    GError ** error)
+{
+  GstMemory *mem = alloc_with_props (device, size,
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+      | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, NULL);
+
+  return mem ? mem : vkt_buffer_alloc (device, size, TRUE, error);
 }
 
 /* ---- importing system memory ---- */

@@ -181,6 +181,10 @@ GstVulkanQueue *vkt_device_find_compute_queue (GstVulkanDevice * device,
     GError ** error);
 GstMemory *vkt_buffer_alloc (GstVulkanDevice * device, gsize size,
     gboolean host_visible, GError ** error);
+/* Host-visible and coherent, and cached where the device has such memory:
+ * for what the CPU reads more than it writes. */
+GstMemory *vkt_buffer_alloc_host_cached (GstVulkanDevice * device,
+    gsize size, GError ** error);
 gboolean vkt_device_has_separate_vram (GstVulkanDevice * device);
 /* The largest buffer vkt_buffer_alloc() makes on `device`. */
 guint64 vkt_device_largest_buffer (GstVulkanDevice * device);

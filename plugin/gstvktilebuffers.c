@@ -124,12 +124,25 @@ gst_vktile_filter_readback (GstVkTileFilter * self, gsize size,
     VktBufferRef * ref, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
+  gsize have = priv->readback ?
+      gst_memory_get_sizes (priv->readback, NULL, NULL) : 0;
 
-  if (!gst_vktile_filter_ensure_buffer (self, &priv->readback, size, TRUE,
-          error))
-    return NULL;
-  if (ref)
-    *ref = gst_vktile_filter_bind (self, priv->readback);
+  if (!ref) {
+    if (have < size) {
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_READ,
+          "Nothing of %" G_GSIZE_FORMAT " bytes to read back", size);
+      return NULL;
+    }
+    return priv->readback;
+  }
+  if (have < size) {
+    gst_vktile_filter_free_memory (&priv->readback);
+    /* the CPU reads it: cached where the device has such memory */
+    if (!(priv->readback = vkt_buffer_alloc_host_cached (priv->device, size,
+                error)))
+      return NULL;
+  }
+  *ref = gst_vktile_filter_bind (self, priv->readback);
   return priv->readback;
 }
 

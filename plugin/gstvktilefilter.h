@@ -175,10 +175,12 @@ GstMemory *gst_vktile_filter_report (GstVkTileFilter * filter, gsize size,
     VktBufferRef * ref, GError ** error);
 
 /* A host-visible buffer of at least `size` bytes for what the GPU writes
- * back on some frames only (denoise's risk sums): mapping it waits for the
- * last frame that bound it (ref not NULL), so the frames that do not write
- * it leave it unbound and the CPU reads it without waiting for them. A
- * larger size replaces it, contents lost. The element's until it stops. */
+ * back on some frames only (denoise's risk sums): with `ref`, bound to the
+ * frame being recorded (a larger size replaces it, contents lost);
+ * without, the buffer to read, or NULL where none as large is there.
+ * Mapping it waits for the last frame that bound it, so the frames that do
+ * not write it leave it unbound and the CPU reads it without waiting for
+ * them. The element's until it stops. */
 GstMemory *gst_vktile_filter_readback (GstVkTileFilter * filter, gsize size,
     VktBufferRef * ref, GError ** error);
 
