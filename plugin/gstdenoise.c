@@ -72,8 +72,9 @@ static const VktShader shader_denoise = { "denoise", denoise_spv,
 /* The detail threshold t (D = sigma / t) is chosen on the CPU from risk
  * sums the GPU adds up on every DETAIL_INTERVAL-th frame of a run that
  * keeps detail, from its third (SUMS_PHASE: the first frames have little
- * average over frames yet, and the noise estimate runs on the first two
- * and every 4th after, never on the same frame), and reads back
+ * average over frames yet, and the noise estimate runs on a recursion's
+ * first two and every 4th after, so from a restart never on the same
+ * frame), and reads back
  * DETAIL_INTERVAL frames later, when it is done with them (unless more
  * frames than that are in flight): no frame waits, and the frames between,
  * whose shader has no sums compiled in, cost what they cost without them
@@ -325,9 +326,14 @@ detail_schedule (GstDenoise * self, Frame * f, const VktGaussBlur * blur,
     const VktFrame * frame, GError ** error)
 {
   GstVkTileFilter *filter = GST_VKTILE_FILTER (self);
-  guint age = self->detail_frames++, i, j, g, words = 0, planes = 0;
+  guint age = self->detail_frames, i, j, g, words = 0, planes = 0;
 
   gboolean chosen = age >= DETAIL_INTERVAL + SUMS_PHASE;
+
+  /* Past the first choice only the phase counts: the count wraps within
+   * it rather than at 2^32 frames. */
+  self->detail_frames = chosen ? DETAIL_INTERVAL + SUMS_PHASE +
+      (age + 1 - SUMS_PHASE) % DETAIL_INTERVAL : age + 1;
 
   f->sums = age % DETAIL_INTERVAL == SUMS_PHASE;
   if (f->sums && chosen) {
@@ -338,11 +344,10 @@ detail_schedule (GstDenoise * self, Frame * f, const VktGaussBlur * blur,
       words += self->sums_groups[i] * DENOISE_SURE_SUMS;
     /* waits for the frame that summed, should it still run */
     mem = gst_vktile_filter_readback (filter, words * sizeof (guint32), NULL,
-        error);
+        NULL);
     if (!mem || !gst_memory_map (mem, &map, GST_MAP_READ)) {
-      if (mem)
-        g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_READ,
-            "Cannot read the risk sums back");
+      g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_READ,
+          "Cannot read the risk sums of the detail threshold back");
       return FALSE;
     }
     for (i = 0, words = 0; i < GST_VIDEO_MAX_PLANES; i++) {
@@ -480,8 +485,11 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   rec.state_floats = 0;
   rec.report_planes = 0;
   if (!gst_vktile_filter_record_planes (filter, compute, frame, &recorder,
-          &rec, error))
+          &rec, error)) {
+    /* whatever this frame was to sum, no later frame reads it */
+    self->detail_frames = 0;
     return FALSE;
+  }
   gst_vktile_filter_set_reported (filter, rec.report_planes);
   return TRUE;
 }
@@ -582,9 +590,9 @@ gst_denoise_class_init (GstDenoiseClass * klass)
           "0.8 noise-sigma), (d / T)^2 taken as its mean over a pixel's "
           "components, or over 2 or 4 neighbouring values in planes of one "
           "or two components",
-      "from 2 noise-sigma to never, chosen for each plane and frame by "
-          "Stein's unbiased risk estimate on the frame before; 3 "
-          "noise-sigma on a recursion's first two frames"
+      "from 2 noise-sigma to never, chosen for each plane every 4th "
+          "frame by Stein's unbiased risk estimate on a frame 4 before; 3 "
+          "noise-sigma on a recursion's first six frames"
     };
     gst_vktile_temporal_install_properties (gobject_class, PROP_TEMPORAL,
         &defaults, 0.99, &words);
@@ -594,9 +602,9 @@ gst_denoise_class_init (GstDenoiseClass * klass)
           "How far, in noise-sigmas, the detail the blur removed had to "
           "stand out of the noise to be put back on the last frame sent, "
           "per plane (as noise-estimate lists them); 0: none was put back. "
-          "keep-detail chooses it every 4th frame from the risk of the "
-          "detail put back on a frame 4 before, 3 until the first choice; "
-          "empty without keep-detail",
+          "keep-detail chooses it every 4th frame by the risk the output "
+          "had on a frame 4 before, 3 until the first choice; empty "
+          "without keep-detail",
           g_param_spec_double ("threshold", "Threshold",
               "The threshold of one plane", 0.0, G_MAXDOUBLE, 0.0,
               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS),
