@@ -161,8 +161,9 @@ typedef struct
    * kept detail, t from the risk of the last frame that summed it, and the
    * t the frames keep until the next choice; the t of the last frame
    * (detail_t, of the planes in detail_planes), and with detail_given the
-   * t the next frame takes instead of its own (the GPU's, which sums in
-   * single precision: the tests check it against detail_t) */
+   * t the next frame takes instead of its own (the element's, whose sums
+   * come from residuals in single precision: the tests check it against
+   * detail_t) */
   guint detail_frames[GST_VIDEO_MAX_PLANES];
   gdouble detail_t_next[GST_VIDEO_MAX_PLANES];
   gdouble detail_t_kept[GST_VIDEO_MAX_PLANES];

@@ -55,10 +55,10 @@ typedef struct
   RefIirTemporal temporal;
 } Fx;
 
-/* The largest difference of the GPU's detail threshold t (1 / the
+/* The largest difference of the element's detail threshold t (1 / the
  * detail-threshold it reports) from the reference's: the GPU takes the
- * parabola's vertex in single precision (at most 5e-4 apart over three
- * runs of this suite; the candidates lie 0.04-0.17 apart). */
+ * residuals its risk sums are made of in single precision (the vertex,
+ * on the CPU, in double; the candidates lie 0.04-0.17 apart). */
 #define DETAIL_T_TOL 5e-3
 
 /* The reference of the frame the element just filtered, with the
@@ -331,7 +331,65 @@ FX_TEST (test_restarts_and_long_recursion, 400)
   for (t = 0; t < 40; t++)
     fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand, 7, 5.0),
         "temporal-alpha 0.95 on a still scene");
+  /* keep-detail off and on starts the detail threshold's schedule again */
+  fx_set_keep_detail (fx, FALSE);
+  fx_check (fx, "keep-detail off in a long recursion");
+  fx_set_keep_detail (fx, TRUE);
+  for (t = 0; t < FIRST_CHOSEN + 2; t++)
+    fx_check_buffer (fx, noisy_scene (&fx->base.info, fx->base.rand, 7, 5.0),
+        "keep-detail on again");
 }
+
+/* With frames in flight beyond the threshold's delay (its read-back waits
+ * for the frame that summed), the same frames as one at a time. */
+GST_START_TEST (test_frames_in_flight)
+{
+  GstHarness *h[2];
+  GstVideoInfo info;
+  GRand *rand = g_rand_new_with_seed (base_seed);
+  const guint n = FIRST_CHOSEN + 2 * REF_DENOISE_DETAIL_INTERVAL;
+  GstBuffer *in[FIRST_CHOSEN + 2 * REF_DENOISE_DETAIL_INTERVAL];
+  guint t, k;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 130, 84);
+  h[0] = gst_harness_new_parse (ELEMENT " frames-in-flight=6");
+  h[1] = gst_harness_new_parse (ELEMENT " frames-in-flight=1");
+  for (t = 0; t < n; t++)
+    in[t] = noisy_scene (&info, rand, 1 + t / 5, 6.0);
+  for (k = 0; k < 2; k++) {
+    gchar *caps = g_strdup_printf ("video/x-raw,format=NV12,width=130,"
+        "height=84,framerate=30/1");
+
+    gst_harness_set_caps_str (h[k], caps, caps);
+    g_free (caps);
+    /* all of them before any comes out */
+    for (t = 0; t < n; t++)
+      fail_unless_equals_int (gst_harness_push (h[k],
+              gst_buffer_ref (in[t])), GST_FLOW_OK);
+  }
+  for (t = 0; t < n; t++) {
+    GstBuffer *a = gst_harness_pull (h[0]), *b = gst_harness_pull (h[1]);
+    GstMapInfo ma, mb;
+
+    fail_unless (a != NULL && b != NULL);
+    fail_unless (gst_buffer_map (a, &ma, GST_MAP_READ));
+    fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
+    fail_unless (ma.size == mb.size && memcmp (ma.data, mb.data,
+            ma.size) == 0, "VKTILE_SEED=%u frame %u differs with 6 frames "
+        "in flight", base_seed, t);
+    gst_buffer_unmap (a, &ma);
+    gst_buffer_unmap (b, &mb);
+    gst_buffer_unref (a);
+    gst_buffer_unref (b);
+  }
+  for (t = 0; t < n; t++)
+    gst_buffer_unref (in[t]);
+  gst_harness_teardown (h[0]);
+  gst_harness_teardown (h[1]);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
 
 /* Frames in Vulkan buffers on both sides (a copy before and after,
  * planes=0), the state and the estimate kept on the GPU. */
@@ -349,10 +407,10 @@ GST_START_TEST (test_vulkan_memory)
   harness_fx_watch_memory (&fx.base);
 
   fx_set_caps (&fx, fmts[__i__], 130, 84);
-  for (t = 0; t < 6; t++)
+  for (t = 0; t < FIRST_CHOSEN + 1; t++)
     fx_check_buffer (&fx, noisy_scene (&fx.base.info, fx.base.rand, 1, 6.0),
         "Vulkan memory, estimated noise");
-  harness_fx_check_vulkan_memory (&fx.base, 6);
+  harness_fx_check_vulkan_memory (&fx.base, FIRST_CHOSEN + 1);
   fx_clear (&fx);
 }
 
@@ -532,6 +590,7 @@ static const SuiteEntry denoise_tests[] = {
   SUITE_LOOP_TEST (test_sizes_borders, 4),
   SUITE_LOOP_TEST (test_roi_planes, G_N_ELEMENTS (roi_planes_formats)),
   SUITE_LOOP_TEST (test_restarts_and_long_recursion, 2),
+  SUITE_TEST (test_frames_in_flight),
   SUITE_LOOP_TEST (test_vulkan_memory, 3),
   SUITE_TEST (test_still_and_cut),
   SUITE_TEST (test_moving_detail_not_worse),
