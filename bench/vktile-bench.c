@@ -61,6 +61,7 @@ gchar *opt_device_name = NULL;
 gboolean opt_verbose = FALSE;
 gboolean opt_images = FALSE;
 gint opt_regions = 0;
+static gboolean opt_overlap_probe = FALSE;
 static gchar *opt_streams = NULL;
 static gchar *opt_streams_format = NULL;
 static gchar *opt_streams_size = NULL;
@@ -138,6 +139,12 @@ static GOptionEntry entries[] = {
         "the number of regions costs", "N"},
   {"verbose", 'v', 0, G_OPTION_ARG_NONE, &opt_verbose,
       "Print every pipeline and the memory its element negotiated", NULL},
+  {"overlap-probe", 0, 0, G_OPTION_ARG_NONE, &opt_overlap_probe,
+        "Whether the bus's copies, on a Vulkan device of their own, run "
+        "beside shader work on the elements' device or take turns with "
+        "it: each alone and both at once, for the first stream format at "
+        "the largest size (how a second device for transfers would fare)",
+      NULL},
   {"streams", 0, 0, G_OPTION_ARG_STRING, &opt_streams,
         "Many cameras on one GPU: for each N of the list (e.g. 1,4,16,64), N "
         "independent system-memory streams through each system-memory "
@@ -484,6 +491,124 @@ pcie_duplex_fps (Bench * b, const Group * g)
   return best > 0.0 ? 1e9 / best : 0.0;
 }
 
+/* ---- --overlap-probe ---- */
+
+#define PROBE_ROUNDS 5
+#define PROBE_COPIES 40         /* shader copies a turn: about a bus round */
+
+typedef struct
+{
+  Bench *b;
+  GstMemory *src, *dst;
+  gsize bytes;
+  gdouble gpu_ns;               /* of the copies, in all */
+  gboolean ok;
+} ProbeShader;
+
+static gpointer
+probe_shader_copies (gpointer data)
+{
+  ProbeShader *ps = data;
+  gdouble ns;
+  guint i;
+
+  ps->gpu_ns = 0.0;
+  ps->ok = TRUE;
+  for (i = 0; i < PROBE_COPIES && ps->ok; i++) {
+    ps->ok = bench_time_copy (ps->b, ps->src, ps->dst, ps->bytes, TRUE, &ns,
+        NULL);
+    ps->gpu_ns += ns;
+  }
+  return NULL;
+}
+
+/* Wall time of the shader copies, the bus both ways, or both at once (the
+ * copies on a thread of their own). */
+static gdouble
+probe_turn (ProbeShader * ps, BenchPcie * pcie, gboolean shader,
+    gboolean bus, gdouble * bus_ns)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  GThread *thread = shader ? g_thread_new ("probe", probe_shader_copies, ps)
+      : NULL;
+  gdouble ns;
+  guint i;
+
+  *bus_ns = 0.0;
+  for (i = 0; bus && i < 2; i++) {
+    if (bench_pcie_time (pcie, BENCH_PCIE_BOTH, &ns, NULL))
+      *bus_ns += ns;
+  }
+  if (thread)
+    g_thread_join (thread);
+  return (g_get_monotonic_time () - t0) * 1e3;
+}
+
+static void
+run_overlap_probe (Bench * b, GArray * stream_formats, GArray * sizes,
+    GString * md)
+{
+  Size big = g_array_index (sizes, Size, sizes->len - 1);
+  GstVideoInfo info;
+  ProbeShader ps = { b };
+  BenchPcie *pcie;
+  GError *error = NULL;
+  gdouble wall[3][PROBE_ROUNDS], copy_ns[2][PROBE_ROUNDS],
+      bus_ns[2][PROBE_ROUNDS], ns;
+  guint r, t;
+  gchar *text;
+
+  gst_video_info_set_format (&info, g_array_index (stream_formats,
+          GstVideoFormat, 0), big.w, big.h);
+  ps.bytes = GST_ROUND_UP_16 (info.size);
+  ps.src = vkt_buffer_alloc (b->device, ps.bytes, FALSE, &error);
+  ps.dst = ps.src ? vkt_buffer_alloc (b->device, ps.bytes, FALSE, &error) :
+      NULL;
+  pcie = ps.dst ? bench_pcie_new (b->device, info.size, &error) : NULL;
+  if (!pcie) {
+    bench_say ("\noverlap probe: %s\n", error ? error->message : "failed");
+    g_clear_error (&error);
+    goto out;
+  }
+  for (r = 0; r < PROBE_ROUNDS; r++) {
+    bench_heat (b);
+    wall[0][r] = probe_turn (&ps, pcie, TRUE, FALSE, &ns);
+    copy_ns[0][r] = ps.gpu_ns / PROBE_COPIES;
+    bench_heat (b);
+    wall[1][r] = probe_turn (&ps, pcie, FALSE, TRUE, &bus_ns[0][r]);
+    bench_heat (b);
+    wall[2][r] = probe_turn (&ps, pcie, TRUE, TRUE, &bus_ns[1][r]);
+    copy_ns[1][r] = ps.gpu_ns / PROBE_COPIES;
+  }
+  for (t = 0; t < 3; t++)
+    wall[t][0] = bench_spread (wall[t], PROBE_ROUNDS).median;
+  text = g_strdup_printf ("Overlap probe, %s %dx%d: %u shader copies on the "
+      "elements' device (GPU µs a copy) and 2 rounds of the bus both ways "
+      "on a device of its own (GPU µs a round; %s), medians of %u turns.\n"
+      "| | alone | both at once |\n| --- | ---: | ---: |\n"
+      "| shader copy, µs | %.1f | %.1f |\n"
+      "| bus both ways, µs | %.1f | %.1f |\n"
+      "| wall, ms | %.2f + %.2f = %.2f | %.2f |\n"
+      "Both at once in the time of the longer alone: they overlap; in the "
+      "sum: they take turns.\n", gst_video_format_to_string
+      (GST_VIDEO_INFO_FORMAT (&info)), big.w, big.h, PROBE_COPIES,
+      bench_pcie_pairings (pcie), PROBE_ROUNDS,
+      bench_spread (copy_ns[0], PROBE_ROUNDS).median / 1e3,
+      bench_spread (copy_ns[1], PROBE_ROUNDS).median / 1e3,
+      bench_spread (bus_ns[0], PROBE_ROUNDS).median / 2e3,
+      bench_spread (bus_ns[1], PROBE_ROUNDS).median / 2e3,
+      wall[0][0] / 1e6, wall[1][0] / 1e6, (wall[0][0] + wall[1][0]) / 1e6,
+      wall[2][0] / 1e6);
+  bench_say ("\n%s", text);
+  if (md)
+    g_string_append_printf (md, "\n%s\n", text);
+  g_free (text);
+out:
+  bench_pcie_free (pcie);
+  g_clear_pointer (&ps.src, gst_memory_unref);
+  g_clear_pointer (&ps.dst, gst_memory_unref);
+}
+
 static void
 run_streams (Bench * b, GArray * stream, GString * md, GString * csv)
 {
@@ -772,6 +897,8 @@ main (int argc, char **argv)
   bench_report_chain (groups, md, csv);
   if (opt_streams)
     run_streams (&bench, stream, md, csv);
+  if (opt_overlap_probe)
+    run_overlap_probe (&bench, stream_formats, sizes, md);
   if (opt_peers)
     bench_report_peers (groups, md, csv);
   if (!repeatable) {
