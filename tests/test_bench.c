@@ -201,7 +201,7 @@ GST_START_TEST (test_quick_run)
     "-c", "tiledconv preset=box3 algorithm=tiled",
     "-c", "tiledconv preset=box3 algorithm=naive",
     "-c", "gaussblur sigma=2", "-f", "RGBA,NV12", "--stream-formats", "NV12,P010_10LE",
-    "--csv", csv_path, "--markdown", md_path, NULL
+    "--overlap-probe", "--csv", csv_path, "--markdown", md_path, NULL
   };
   gchar *out = NULL, *err = NULL;
   gchar **lines, **header;
@@ -260,6 +260,10 @@ GST_START_TEST (test_quick_run)
   fail_unless_equals_int (sysmem, (3 + 1 + 1 + 4) + (3 + 1 + 4));
   fail_unless_equals_int (chain, 3);
   fail_unless_equals_int (aa, 2 + 2 + 1);
+  /* the probe's table, with a time in every cell */
+  fail_unless (strstr (out, "Overlap probe, NV12 97x33") != NULL, "%s", out);
+  fail_unless (strstr (out, "| shader copy, µs | 0.0") == NULL
+      && strstr (out, "| bus both ways, µs | 0.0") == NULL, "%s", out);
 
   g_strfreev (header);
   g_strfreev (lines);
