@@ -21,7 +21,6 @@ layout(std140, set = 0, binding = 3) uniform DenoiseParams { DENOISE_PARAM_FIELD
 layout(std430, set = 0, binding = 4) buffer StateQuads { uvec4 state16[]; };
 layout(std430, set = 0, binding = 4) buffer StateQuadsF { vec4 state32[]; };
 layout(std430, set = 0, binding = 4) readonly buffer StateFloats { float state_f[]; };
-layout(std430, set = 0, binding = 4) buffer StateUints { uint state_u[]; };
 layout(std430, set = 0, binding = 5) writeonly buffer RiskSums { uint risk_sums[]; };
 
 const bool STATE16 = BPC == 1;
