@@ -39,6 +39,16 @@ vkt_gauss_noise_gain (gdouble sigma, gint radius)
   return sqrt (energy);
 }
 
+gdouble
+vkt_gauss_centre_weight (gdouble sigma, gint radius)
+{
+  gdouble half[VKT_GAUSS_MAX_RADIUS + 1];
+
+  radius = CLAMP (radius, 0, VKT_GAUSS_MAX_RADIUS);
+  vkt_gauss_half_kernel (sigma, radius, half);
+  return half[0];
+}
+
 static gint
 mod_floor (gint a, gint n)
 {

@@ -29,6 +29,9 @@ void vkt_gauss_half_kernel (gdouble sigma, gint radius, gdouble * half);
  * white noise of 1: the root of the sum of its squared weights. */
 gdouble vkt_gauss_noise_gain (gdouble sigma, gint radius);
 
+/* The weight one axis's kernel (sigma, radius) gives its centre sample. */
+gdouble vkt_gauss_centre_weight (gdouble sigma, gint radius);
+
 /* The taps of one axis as a shader steps through them: tap t = 0..taps-1
  * weighs the sample at offset t - front from the centre (zero weight where
  * |t - front| > radius); taps is a multiple of `step`. `front` >= radius is

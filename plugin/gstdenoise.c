@@ -206,18 +206,6 @@ frame_layout (const VktFrame * frame, StateLayout * layout)
 
 /* ---- recording a frame ---- */
 
-/* The centre weight of the sampled Gaussian along one axis. */
-static gdouble
-centre_weight (gdouble sigma, gint radius)
-{
-  gdouble *half = g_new (gdouble, radius + 1), w;
-
-  vkt_gauss_half_kernel (sigma, radius, half);
-  w = half[0];
-  g_free (half);
-  return w;
-}
-
 /* Everything a plane's dispatch needs beyond the blur. */
 typedef struct
 {
@@ -418,8 +406,8 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   blur.shared_bytes -= DENOISE_SHARED_BYTES;
   f.noise_gain = vkt_gauss_noise_gain (s.sigma, blur.radius[0]) *
       vkt_gauss_noise_gain (s.sigma, blur.radius[1]);
-  f.centre_weight = centre_weight (s.sigma, blur.radius[0]) *
-      centre_weight (s.sigma, blur.radius[1]);
+  f.centre_weight = vkt_gauss_centre_weight (s.sigma, blur.radius[0]) *
+      vkt_gauss_centre_weight (s.sigma, blur.radius[1]);
   f.smooth = s.temporal.alpha > 0.0 && frame->n_regions == 0;
   f.refs[0] = frame->in;
   f.refs[1] = frame->out;

@@ -710,6 +710,9 @@ GST_START_TEST (test_gauss_noise_gain)
   fail_unless (fabs (vkt_gauss_noise_gain (8.0, 24) /
           sqrt (1.0 / (2.0 * sqrt (G_PI) * 8.0)) - 1.0) < 0.01);
   fail_unless (vkt_gauss_noise_gain (0.8, 3) < vkt_gauss_noise_gain (0.5, 2));
+  fail_unless (fabs (vkt_gauss_centre_weight (1.0, 3) - scipy_s1_r3[0]) < 1e-7,
+      "sigma 1: centre %.9f, want %.9f", vkt_gauss_centre_weight (1.0, 3),
+      scipy_s1_r3[0]);
 }
 
 GST_END_TEST;
