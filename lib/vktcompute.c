@@ -7,8 +7,11 @@
  * with the per-device cache in vktdevice.c. */
 #include "vktcompute-private.h"
 #include "vktile_interface.h"
+#include "copy_rows_interface.h"
 
 #include <string.h>
+
+#include "copy_rows.spv.h"
 
 GST_DEBUG_CATEGORY (vkt_compute_debug);
 
@@ -487,6 +490,54 @@ vkt_compute_copy (VktCompute * c, VkBuffer src, VkBuffer dst,
     vkCmdCopyBuffer (c->cur->cmd, src, dst, n_regions, regions);
 }
 
+typedef struct
+{
+COPY_ROWS_PUSH_FIELDS} CopyRowsPush;
+
+static const VktShader shader_copy_rows = { "copy_rows", copy_rows_spv,
+  sizeof (copy_rows_spv), 2, {VKT_BIND_STORAGE, VKT_BIND_STORAGE},
+  sizeof (CopyRowsPush)
+};
+
+gboolean
+vkt_compute_copy_rows (VktCompute * c, VkBuffer src, gsize src_off,
+    gsize src_stride, VkBuffer dst, gsize dst_off, gsize dst_stride,
+    gsize row_bytes, guint rows, guint max_groups, GError ** error)
+{
+  VktBufferRef refs[2] = { {src, 0, 0}, {dst, 0, 0} };
+  gboolean vec4 = (src_off | src_stride | dst_off | dst_stride | row_bytes)
+      % 16 == 0;
+  gsize unit = vec4 ? 16 : 4;
+  gint32 spec[COPY_ROWS_SPEC_COUNT] = { vec4 };
+  CopyRowsPush push = { src_off / unit, src_stride / unit, dst_off / unit,
+    dst_stride / unit, (row_bytes + unit - 1) / unit, rows
+  };
+  guint span = COPY_ROWS_GROUP_X * COPY_ROWS_WORDS, gx, gy;
+  VktPipeline *pipe;
+
+  g_return_val_if_fail (src_off % 4 == 0 && src_stride % 4 == 0
+      && dst_off % 4 == 0 && dst_stride % 4 == 0, FALSE);
+  if (!rows || !row_bytes)
+    return TRUE;
+  if (!(pipe = vkt_compute_pipeline (c, &shader_copy_rows, spec,
+              COPY_ROWS_SPEC_COUNT, error)))
+    return FALSE;
+  max_groups = CLAMP (max_groups, 1, COPY_ROWS_MAX_GROUPS);
+  gx = MIN ((push.row_words + span - 1) / span, max_groups);
+  gx = MIN (gx, vkt_compute_max_groups (c));
+  gy = MIN ((rows + COPY_ROWS_GROUP_Y - 1) / COPY_ROWS_GROUP_Y,
+      MAX (max_groups / gx, 1));
+  gy = MIN (gy, vkt_compute_max_groups (c));
+  vkt_compute_dispatch (c, pipe, refs, &push, gx, gy);
+  return TRUE;
+}
+
+guint
+vkt_compute_copy_rows_groups (void)
+{
+  return COPY_ROWS_FRAME_GROUPS;
+}
+
 void
 vkt_compute_timestamp (VktCompute * c, VktTimestamp slot)
 {
@@ -596,6 +647,19 @@ vkt_compute_abandon (VktCompute * c)
   g_clear_error (&c->error);
   c->streaming = 0;
   c->cur = NULL;
+}
+
+gboolean
+vkt_compute_busy (VktCompute * c)
+{
+  guint k;
+
+  for (k = 0; k < VKT_SLOTS; k++) {
+    VktSlot *slot = &c->slots[k];
+    if (slot->sync && slot != c->cur && !vkt_sync_is_done (slot->sync))
+      return TRUE;
+  }
+  return FALSE;
 }
 
 gboolean

@@ -125,6 +125,20 @@ void vkt_compute_stream_next (VktCompute * compute);
 void vkt_compute_streams_end (VktCompute * compute);
 void vkt_compute_copy (VktCompute * compute, VkBuffer src, VkBuffer dst,
     guint n_regions, const VkBufferCopy * regions);
+/* Copies `rows` rows of row_bytes, rounded up to whole 32-bit words, from
+ * src (from src_off, src_stride bytes apart) to dst, with a compute shader
+ * of at most max_groups work-groups. Copies across the bus whose grids
+ * each stay within vkt_compute_copy_rows_groups() (a frame's planes
+ * together) run at the same time when no barrier separates them, both
+ * directions at once; a vkCmdCopyBuffer on the same queue does not.
+ * Everything a multiple of 16 bytes (row_bytes included), it moves 16-byte
+ * vectors, which cross the bus faster. Offsets and strides are multiples of 4 bytes, and both
+ * buffers hold the rounded-up last row. */
+gboolean vkt_compute_copy_rows (VktCompute * compute, VkBuffer src,
+    gsize src_off, gsize src_stride, VkBuffer dst, gsize dst_off,
+    gsize dst_stride, gsize row_bytes, guint rows, guint max_groups,
+    GError ** error);
+guint vkt_compute_copy_rows_groups (void);
 
 /* Images (vktimage.c): plane `plane` of a GstVulkanImageMemory of the
  * compute's device copied to or from `rows` rows of `row_bytes` bytes,
@@ -150,6 +164,8 @@ void vkt_compute_abandon (VktCompute * compute);
  * until no more than max_unfinished are left running. */
 gboolean vkt_compute_retire (VktCompute * compute, guint max_unfinished,
     GError ** error);
+/* Whether an earlier submission is still running on the GPU. */
+gboolean vkt_compute_busy (VktCompute * compute);
 /* Submits and waits; vkt_compute_elapsed_ns() then reads its timestamps. */
 gboolean vkt_compute_submit_wait (VktCompute * compute, GError ** error);
 /* Waits for every submission of this VktCompute. */
