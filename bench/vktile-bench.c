@@ -62,6 +62,7 @@ gboolean opt_verbose = FALSE;
 gboolean opt_images = FALSE;
 gint opt_regions = 0;
 static gboolean opt_overlap_probe = FALSE;
+static gboolean opt_queue_probe = FALSE;
 static gchar *opt_streams = NULL;
 static gchar *opt_streams_format = NULL;
 static gchar *opt_streams_size = NULL;
@@ -145,6 +146,13 @@ static GOptionEntry entries[] = {
         "it: each alone and both at once, for the first stream format at "
         "the largest size (how a second device for transfers would fare)",
       NULL},
+  {"queue-probe", 0, 0, G_OPTION_ARG_NONE, &opt_queue_probe,
+        "What the elements' one queue overlaps: shader copies across the "
+        "bus each way, alone and in one submission, and frames of upload, "
+        "filter and download back to back, one submission a frame or each "
+        "download paired with the next frame's upload, for grids of several "
+        "widths "
+        "(the first stream format at the largest size)", NULL},
   {"streams", 0, 0, G_OPTION_ARG_STRING, &opt_streams,
         "Many cameras on one GPU: for each N of the list (e.g. 1,4,16,64), N "
         "independent system-memory streams through each system-memory "
@@ -899,6 +907,18 @@ main (int argc, char **argv)
     run_streams (&bench, stream, md, csv);
   if (opt_overlap_probe)
     run_overlap_probe (&bench, stream_formats, sizes, md);
+  if (opt_queue_probe) {
+    Size big = g_array_index (sizes, Size, sizes->len - 1);
+    GstVideoInfo info;
+    gchar *what;
+
+    gst_video_info_set_format (&info, g_array_index (stream_formats,
+            GstVideoFormat, 0), big.w, big.h);
+    what = g_strdup_printf ("%s %dx%d", gst_video_format_to_string
+        (GST_VIDEO_INFO_FORMAT (&info)), big.w, big.h);
+    bench_queue_probe (&bench, info.size, what, md);
+    g_free (what);
+  }
   if (opt_peers)
     bench_report_peers (groups, md, csv);
   if (!repeatable) {

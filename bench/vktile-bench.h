@@ -159,6 +159,9 @@ gboolean bench_record_shader_copy (Bench * b, GstMemory * src,
 gboolean bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst,
     gsize bytes, gboolean shader, gdouble * ns, GError ** error);
 void bench_heat (Bench * b);
+/* benchqueue.c: --queue-probe. */
+void bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
+    GString * md);
 gchar *bench_read_gpu_state (Bench * b);
 
 /* benchgroups.c: subjects, groups, their rounds and the plan of a run. */
