@@ -193,6 +193,8 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
   guint i;
 
   g_clear_pointer (&priv->recorded, gst_vktile_filter_pending_frame_free);
+  gst_vktile_filter_drop_deferred (self);
+  g_clear_pointer (&priv->frame_download, gst_vktile_deferred_download_unref);
   /* Everything below may still be in use by the GPU: wait first. */
   if (priv->compute)
     vkt_compute_drain (priv->compute);
@@ -200,6 +202,7 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
   gst_vktile_filter_free_memory (&priv->in_staging);
   gst_vktile_filter_free_memory (&priv->out_staging);
   gst_vktile_filter_free_memory (&priv->out_for_images);
+  gst_vktile_filter_free_memory (&priv->out_paired);
   gst_vktile_filter_free_memory (&priv->work_in);
   gst_vktile_filter_free_memory (&priv->work_out);
   for (i = 0; i < N_SCRATCH; i++)

@@ -32,7 +32,23 @@ typedef enum
   OUTPUT_ACROSS_BUS,            /* the same, host memory of a discrete GPU */
   OUTPUT_CPU_COPY,              /* computed in a host-visible buffer, copied by the CPU */
   OUTPUT_IMAGE,                 /* computed in a device buffer, copied into images on the GPU */
+  OUTPUT_PAIRED,                /* computed in a device buffer, written across the bus beside the next frame's upload */
 } OutputPath;
+
+/* The download of a frame computed in device memory (OUTPUT_PAIRED) into
+ * its host-memory output: recorded at the start of the next frame's
+ * submission, beside that frame's upload, or — when no next frame comes
+ * before this one's filter is done — alone, by the output task. */
+struct _GstVkTileDeferredDownload
+{
+  gint refcount;
+  GstMemory *computed;          /* device-local, laid out as dst */
+  GstMemory *dst;               /* the output frame's host memory */
+  GstVideoInfo info;
+  gsize plane_offsets[GST_VIDEO_MAX_PLANES];    /* bytes into both buffers */
+  gint strides[GST_VIDEO_MAX_PLANES];
+  VktSync *sync;                /* the submission that writes dst, once there is one */
+};
 
 /* A frame whose GPU work is submitted, waiting to be pushed once it is done
  * (system memory out) or at once (Vulkan memory out). */
@@ -40,6 +56,7 @@ typedef struct
 {
   GstBuffer *outbuf;
   VktSync *sync;
+  GstVkTileDeferredDownload *download;  /* OUTPUT_PAIRED: after sync */
 } PendingFrame;
 
 typedef struct
@@ -62,6 +79,7 @@ typedef struct
   GstMemory *in_staging;        /* host-visible: CPU copies of system memory input */
   GstMemory *out_staging;       /* host-visible: output computed here, then copied by the CPU */
   GstMemory *out_for_images;    /* output computed here, then copied into images */
+  GstMemory *out_paired;        /* OUTPUT_PAIRED: output computed here */
   GstMemory *work_in, *work_out;        /* widened frames (work_info) */
   GstMemory *scratch[N_SCRATCH];
   /* While a frame's regions of interest are recorded
@@ -84,6 +102,17 @@ typedef struct
   guint64 frame_index;
   gsize import_alignment;       /* 0: system memory is copied, not imported */
   gint last_input_path, last_output_path;       /* -1: none yet */
+
+  /* Held while a submission is recorded: by the streaming thread for each
+   * frame, by the output task for a download no frame carries. */
+  GMutex record_lock;
+  /* under record_lock: the download the next submission carries */
+  GstVkTileDeferredDownload *deferred;
+  /* While a frame is recorded (streaming thread): whether its transfers
+   * are paired with its neighbours' (frames come faster than the GPU
+   * takes them), and its own download when it is deferred. */
+  gboolean pair_transfers;
+  GstVkTileDeferredDownload *frame_download;
 
   /* Frames with system memory out are pushed from the source pad's task
    * once their fence has signalled, while the streaming thread records
@@ -121,7 +150,15 @@ void gst_vktile_filter_post_gpu_error (GstVkTileFilter * self,
 /* gstvktileoutput.c */
 void gst_vktile_filter_pending_frame_free (PendingFrame * pf);
 GstFlowReturn gst_vktile_filter_queue_output (GstVkTileFilter * self,
-    GstBuffer * outbuf, VktSync * sync);
+    GstBuffer * outbuf, VktSync * sync, GstVkTileDeferredDownload * download);
+GstVkTileDeferredDownload *gst_vktile_deferred_download_new (void);
+/* The deferred download the submission being recorded carries, if any,
+ * recorded (record_lock held); its sync is set by _carried(). */
+gboolean gst_vktile_filter_carry_deferred (GstVkTileFilter * self,
+    GstVkTileDeferredDownload ** carried, GError ** error);
+void gst_vktile_filter_carried (GstVkTileFilter * self,
+    GstVkTileDeferredDownload * carried, VktSync * sync);
+void gst_vktile_filter_drop_deferred (GstVkTileFilter * self);
 GstFlowReturn gst_vktile_filter_drain_output (GstVkTileFilter * self);
 void gst_vktile_filter_flush_output (GstVkTileFilter * self, gboolean stop);
 void gst_vktile_filter_unflush_output (GstVkTileFilter * self);
@@ -155,6 +192,9 @@ gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
     GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
 gboolean gst_vktile_filter_write_output_images (GstVkTileFilter * self,
     GstBuffer * outbuf, GError ** error);
+/* Records the copy of a deferred download's frame into its host memory. */
+gboolean gst_vktile_filter_record_download (GstVkTileFilter * self,
+    GstVkTileDeferredDownload * download, GError ** error);
 /* Frames of 3-byte pixels (priv->widen): the input widened into work_in
  * for the filter; the filter pointed at work_out, the output's own buffer
  * and plane words kept in *out and *plane; and, after the filter, work_out

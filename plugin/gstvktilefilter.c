@@ -807,7 +807,7 @@ gst_vktile_filter_generate_output (GstBaseTransform * bt, GstBuffer ** outbuf)
   /* The queue takes the parent's reference to the buffer. */
   ret =
       gst_vktile_filter_queue_output (GST_VKTILE_FILTER (bt), *outbuf,
-      recorded->sync);
+      recorded->sync, recorded->download);
   gst_buffer_unref (recorded->outbuf);
   g_free (recorded);
   *outbuf = NULL;
@@ -865,6 +865,8 @@ say_paths (GstVkTileFilter * self, InputPath in, OutputPath out)
     "computed in a host-visible buffer and copied by the CPU",
     "computed in a storage buffer and copied on the GPU into images "
         "(memory:VulkanImage)",
+    "computed in GPU memory and written across the bus beside the next "
+        "frame's upload",
   };
   GstVkTileFilterPrivate *priv = PRIV (self);
 
@@ -941,6 +943,9 @@ typedef struct
   OutputPath path;
   guint64 cpu_upload_ns;
   GstVkTileTimingMeta *meta;
+  /* OUTPUT_PAIRED: this frame's download, which a later submission
+   * records; and the previous frame's, which this one carries */
+  GstVkTileDeferredDownload *download, *carried;
 } RecordedFrame;
 
 /* Records the frame's work — the input made readable, the unfiltered
@@ -956,6 +961,8 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   GArray *regions = NULL;
   VktBufferRef narrow_out = { VK_NULL_HANDLE, 0, 0, VK_NULL_HANDLE };
   VktPlane narrow_plane;
+  VktSync *sync;
+  guint moving, filtering;
   gboolean ok;
 
   if (!compute) {
@@ -963,6 +970,14 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
         "Not started");
     return NULL;
   }
+  /* Frames that come while the GPU still works on earlier ones pair their
+   * transfers: each upload crosses the bus beside the previous frame's
+   * download, in one submission. A frame that finds the GPU idle (a live
+   * source) is filtered and written out at once, as it always was. */
+  GST_OBJECT_LOCK (self);
+  priv->pair_transfers = priv->separate_vram && priv->frames_in_flight >= 2
+      && !priv->out_vulkan && (priv->deferred || vkt_compute_busy (compute));
+  GST_OBJECT_UNLOCK (self);
   if (!vkt_compute_begin (compute, error))
     return NULL;
   /* The input buffer goes back to its pool (and upstream may write it)
@@ -973,7 +988,10 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   vkt_compute_timestamp (compute, VKT_TS_START);
   ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame,
       &rec->in_path, &rec->cpu_upload_ns, error);
+  /* With no barrier between them: both directions of the bus at once. */
+  ok = ok && gst_vktile_filter_carry_deferred (self, &rec->carried, error);
   vkt_compute_barrier (compute);
+  moving = vkt_compute_dispatch_count (compute);
   vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
   /* The widening of 3-byte pixels is the element's work: in gpu_ns. */
   if (ok && priv->widen) {
@@ -993,32 +1011,43 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     ok = klass->record (self, compute, &rec->frame, error);
   }
   g_clear_pointer (&regions, g_array_unref);
+  rec->download = g_steal_pointer (&priv->frame_download);
   if (ok && priv->widen) {
     vkt_compute_barrier (compute);
     ok = gst_vktile_filter_narrow_output (self, &rec->frame, &narrow_out,
         &narrow_plane, error);
   }
-  if (!ok) {
-    vkt_compute_abandon (compute);
-    return NULL;
-  }
+  if (!ok)
+    goto abandon;
   vkt_compute_barrier (compute);
   vkt_compute_timestamp (compute, VKT_TS_FILTERED);
+  filtering = vkt_compute_dispatch_count (compute) - moving;
   if (rec->path == OUTPUT_IMAGE
-      && !gst_vktile_filter_write_output_images (self, outbuf, error)) {
-    vkt_compute_abandon (compute);
-    return NULL;
-  }
+      && !gst_vktile_filter_write_output_images (self, outbuf, error))
+    goto abandon;
   vkt_compute_timestamp (compute, VKT_TS_WRITTEN_OUT);
   say_paths (self, rec->in_path, rec->path);
   rec->meta = gst_vktile_timing_meta_add (outbuf, GST_OBJECT_NAME (self));
   if (rec->meta) {
     rec->meta->frame_index = priv->frame_index;
-    rec->meta->dispatches = vkt_compute_dispatch_count (compute);
+    rec->meta->dispatches = filtering;
     memcpy (rec->meta->tile_classes, rec->frame.tile_classes,
         sizeof (rec->meta->tile_classes));
   }
-  return vkt_compute_submit (compute, error);
+  if (!(sync = vkt_compute_submit (compute, error)))
+    return NULL;
+  gst_vktile_filter_carried (self, rec->carried, sync);
+  if (rec->download) {
+    /* The next submission carries it, or the output task records it. */
+    g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+    priv->deferred = gst_vktile_deferred_download_ref (rec->download);
+  }
+  return sync;
+
+abandon:
+  vkt_compute_abandon (compute);
+  g_clear_pointer (&priv->frame_download, gst_vktile_deferred_download_unref);
+  return NULL;
 }
 
 /* After the submission: no more than frames-in-flight unfinished, the
@@ -1055,7 +1084,7 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   if (ok && meta) {
     gboolean moved_in = frame_moved_in (rec->in_path);
     gst_vktile_timing_meta_set_pending (meta, sync, moved_in,
-        rec->cpu_upload_ns, moved_out, cpu_download_ns);
+        rec->cpu_upload_ns, moved_out, cpu_download_ns, rec->download);
     meta->cpu_ns = (g_get_monotonic_time () - t0) * 1000;
     GST_LOG_OBJECT (self, "frame %" G_GUINT64_FORMAT " submitted: %u "
         "dispatches, %u regions, cpu %" G_GUINT64_FORMAT " ns",
@@ -1073,7 +1102,8 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
             GST_FORMAT_TIME, times.timestamp);
       }
       gst_vktile_timing_messages_add (priv->messages, meta, &times, sync,
-          moved_in, rec->cpu_upload_ns, moved_out, cpu_download_ns);
+          moved_in, rec->cpu_upload_ns, moved_out, cpu_download_ns,
+          rec->download);
     }
   }
   if (!ok) {
@@ -1090,6 +1120,7 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     priv->recorded = g_new0 (PendingFrame, 1);
     priv->recorded->outbuf = gst_buffer_ref (outbuf);
     priv->recorded->sync = sync;
+    priv->recorded->download = g_steal_pointer (&rec->download);
   }
   return TRUE;
 }
@@ -1109,12 +1140,18 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
 
   memset (&rec, 0, sizeof (rec));
   ret = check_buffers (self, inbuf, outbuf);
-  if (ret == GST_FLOW_OK
-      && (!(sync = record_frame (self, inbuf, outbuf, &rec, &error))
-          || !finish_frame (self, inbuf, outbuf, &rec, sync, t0, &error))) {
-    gst_vktile_filter_post_gpu_error (self, "filter the frame", error);
-    g_clear_error (&error);
-    ret = GST_FLOW_ERROR;
+  if (ret == GST_FLOW_OK) {
+    /* The output task records a deferred download under the same lock. */
+    g_mutex_lock (&PRIV (self)->record_lock);
+    if (!(sync = record_frame (self, inbuf, outbuf, &rec, &error))
+        || !finish_frame (self, inbuf, outbuf, &rec, sync, t0, &error))
+      ret = GST_FLOW_ERROR;
+    g_mutex_unlock (&PRIV (self)->record_lock);
+    g_clear_pointer (&rec.download, gst_vktile_deferred_download_unref);
+    if (ret == GST_FLOW_ERROR) {
+      gst_vktile_filter_post_gpu_error (self, "filter the frame", error);
+      g_clear_error (&error);
+    }
   }
   return ret;
 }
@@ -1143,6 +1180,7 @@ gst_vktile_filter_finalize (GObject * object)
   g_queue_clear_full (&priv->out_queue,
       (GDestroyNotify) gst_vktile_filter_pending_frame_free);
   g_mutex_clear (&priv->out_lock);
+  g_mutex_clear (&priv->record_lock);
   g_cond_clear (&priv->out_cond);
   if (priv->reported)
     gst_memory_unref (priv->reported);
@@ -1299,6 +1337,7 @@ gst_vktile_filter_init (GstVkTileFilter * self)
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
   priv->messages = gst_vktile_timing_messages_new ();
   g_mutex_init (&priv->out_lock);
+  g_mutex_init (&priv->record_lock);
   g_cond_init (&priv->out_cond);
   g_queue_init (&priv->out_queue);
 }

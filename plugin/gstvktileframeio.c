@@ -235,6 +235,70 @@ gst_vktile_filter_record_plane_copy (VktCompute * compute, VkBuffer src,
   }
 }
 
+/* The share of the copy shader's work-groups a plane of `info` gets: the
+ * planes of a frame, dispatched side by side, stay within the grid that
+ * lets a copy the other way run beside them. */
+static guint
+plane_copy_groups (const GstVideoInfo * info, guint plane)
+{
+  guint64 all = 0, mine = 0;
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+    guint64 bytes = (guint64) plane_row_bytes (info, i) * plane_rows (info, i);
+    all += bytes;
+    if (i == plane)
+      mine = bytes;
+  }
+  return all ? MAX (1, vkt_compute_copy_rows_groups () * mine / all) : 1;
+}
+
+/* Plane `plane` of `info` moved across the bus, from (src_off, src_stride)
+ * of src, which holds src_size bytes, to (dst_off, dst_stride) of dst: by
+ * the copy shader where both sides are in whole words (so that the
+ * previous frame's download runs beside it), else by transfer commands. */
+static gboolean
+record_plane_transfer (VktCompute * compute, VkBuffer src, gsize src_size,
+    gsize src_off, gint src_stride, VkBuffer dst, gsize dst_size,
+    gsize dst_off, gint dst_stride, const GstVideoInfo * info, guint plane,
+    GError ** error)
+{
+  gsize bytes = plane_row_bytes (info, plane);
+  gint rows = plane_rows (info, plane);
+  guint unit;
+
+  /* Whole 16-byte vectors where both sides allow them, else words; the
+   * rounded-up row must fit each side's stride and buffer. */
+  for (unit = 16; unit >= 4 && rows > 0 && src_stride > 0 && dst_stride > 0;
+      unit /= 4) {
+    gsize row = (bytes + unit - 1) / unit * unit;
+    if (src_off % unit == 0 && dst_off % unit == 0 && src_stride % unit == 0
+        && dst_stride % unit == 0
+        && src_off + (gsize) src_stride * (rows - 1) + row <= src_size
+        && dst_off + (gsize) dst_stride * (rows - 1) + row <= dst_size)
+      return vkt_compute_copy_rows (compute, src, src_off, src_stride, dst,
+          dst_off, dst_stride, row, rows, plane_copy_groups (info, plane),
+          error);
+  }
+  gst_vktile_filter_record_plane_copy (compute, src, src_off, src_stride, dst,
+      dst_off, dst_stride, info, plane);
+  return TRUE;
+}
+
+/* A whole buffer's first `size` bytes moved across the bus, as above. */
+static gboolean
+record_buffer_transfer (VktCompute * compute, VkBuffer src, gsize src_off,
+    VkBuffer dst, gsize size, GError ** error)
+{
+  VkBufferCopy region = { src_off, 0, size };
+
+  if (src_off % 4 == 0 && size % 4 == 0)
+    return vkt_compute_copy_rows (compute, src, src_off, size, dst, 0, size,
+        size, 1, vkt_compute_copy_rows_groups (), error);
+  vkt_compute_copy (compute, src, dst, 1, &region);
+  return TRUE;
+}
+
 /* An import of a system memory, kept on that memory: upstream pools hand
  * the same memories round, and pinning pages costs more than using them. */
 typedef struct
@@ -360,6 +424,7 @@ import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
   GstVkTileFilterPrivate *priv = PRIV (self);
   const GstVideoInfo *info = &priv->in_info;
   VkBuffer staged = ((GstVulkanBufferMemory *) priv->in_copy)->buffer;
+  gsize staged_size = gst_memory_get_sizes (priv->in_copy, NULL, NULL);
   guint i;
 
   for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
@@ -385,9 +450,12 @@ import_input (GstVkTileFilter * self, GstBuffer * inbuf, const gsize * offsets,
     }
     vkt_compute_keep (priv->compute, vk);
     gst_memory_unref (vk);
-    gst_vktile_filter_record_plane_copy (priv->compute,
-        ((GstVulkanBufferMemory *) vk)->buffer, base + skip, strides[i], staged,
-        info->offset[i], info->stride[i], info, i);
+    /* The import spans the memory's pages: base + size bytes. */
+    if (!record_plane_transfer (priv->compute,
+            ((GstVulkanBufferMemory *) vk)->buffer, base + size, base + skip,
+            strides[i], staged, staged_size, info->offset[i], info->stride[i],
+            info, i, error))
+      return FALSE;
   }
   return TRUE;
 }
@@ -524,12 +592,12 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
       && layout_word_aligned (info, mem0->offset, offsets, strides)) {
     if (priv->separate_vram && !vkt_memory_is_device_local (mem0)) {
       gsize size = gst_memory_get_sizes (mem0, NULL, NULL);
-      VkBufferCopy region = { mem0->offset, 0, size };
       if (!gst_vktile_filter_ensure_buffer (self, &priv->in_copy, size, FALSE,
-              error))
+              error)
+          || !record_buffer_transfer (priv->compute,
+              ((GstVulkanBufferMemory *) mem0)->buffer, mem0->offset,
+              ((GstVulkanBufferMemory *) priv->in_copy)->buffer, size, error))
         return FALSE;
-      vkt_compute_copy (priv->compute, ((GstVulkanBufferMemory *) mem0)->buffer,
-          ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
       frame->in = gst_vktile_filter_bind (self, priv->in_copy);
       set_plane_words (frame, info, 0, offsets, strides, TRUE);
       *path = INPUT_GPU_COPY;
@@ -597,8 +665,12 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
    * copied by the GPU into the working layout; else copied by the CPU into
    * a host-visible buffer. */
   t0 = g_get_monotonic_time ();
+  /* Read in place by shaders that read it in runs — unless the frames
+   * come faster than the GPU takes them, when the upload crosses the bus
+   * beside the previous frame's download (priv->pair_transfers). */
   if (priv->import_alignment && (!priv->separate_vram
-          || (klass->reads_input_in_runs && klass->reads_input_in_runs (self)))
+          || (!priv->pair_transfers && klass->reads_input_in_runs
+              && klass->reads_input_in_runs (self)))
       && import_in_place (self, inbuf, frame, offsets, strides, &import_error)) {
     *path = INPUT_IMPORTED_IN_PLACE;
     *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
@@ -632,10 +704,11 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
     return FALSE;
   *cpu_ns += (g_get_monotonic_time () - t0) * 1000;
   if (priv->separate_vram) {
-    VkBufferCopy region = { 0, 0, info->size };
-    vkt_compute_copy (priv->compute,
-        gst_vktile_filter_bind (self, priv->in_staging).buffer,
-        ((GstVulkanBufferMemory *) priv->in_copy)->buffer, 1, &region);
+    if (!record_buffer_transfer (priv->compute,
+            gst_vktile_filter_bind (self, priv->in_staging).buffer, 0,
+            ((GstVulkanBufferMemory *) priv->in_copy)->buffer, info->size,
+            error))
+      return FALSE;
     frame->in = gst_vktile_filter_bind (self, priv->in_copy);
   } else {
     frame->in = gst_vktile_filter_bind (self, priv->in_staging);
@@ -669,6 +742,37 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
     return TRUE;
   }
   if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
+      && layout_word_aligned (info, mem0->offset, offsets, strides)
+      && priv->pair_transfers && priv->separate_vram
+      && !vkt_memory_is_device_local (mem0)) {
+    /* Frames come faster than the GPU takes them: computed in device
+     * memory, and written across the bus at the start of the next frame's
+     * submission, beside its upload (the bus carries both directions at
+     * once only within one submission). */
+    gsize maxsize, size = gst_memory_get_sizes (mem0, NULL, &maxsize);
+    GstVkTileDeferredDownload *d;
+    if (!gst_vktile_filter_ensure_buffer (self, &priv->out_paired,
+            mem0->offset + size, FALSE, error))
+      return FALSE;
+    d = gst_vktile_deferred_download_new ();
+    d->computed = gst_memory_ref (priv->out_paired);
+    d->dst = gst_memory_ref (mem0);
+    d->info = *info;
+    for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+      d->plane_offsets[i] = mem0->offset + offsets[i];
+      d->strides[i] = strides[i];
+    }
+    g_clear_pointer (&priv->frame_download,
+        gst_vktile_deferred_download_unref);
+    priv->frame_download = d;
+    frame->out = gst_vktile_filter_bind (self, priv->out_paired);
+    set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
+    *path = OUTPUT_PAIRED;
+    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
+      frame->planes[i].out_across_bus = FALSE;
+    return TRUE;
+  }
+  if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
       && layout_word_aligned (info, mem0->offset, offsets, strides)) {
     /* Host-visible memory of a discrete GPU too: the shaders' writes cross
      * the bus while they compute, where a separate download would follow
@@ -688,6 +792,25 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
   frame->out = gst_vktile_filter_bind (self, priv->out_staging);
   set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
   *path = OUTPUT_CPU_COPY;
+  return TRUE;
+}
+
+gboolean
+gst_vktile_filter_record_download (GstVkTileFilter * self,
+    GstVkTileDeferredDownload * d, GError ** error)
+{
+  VktCompute *compute = PRIV (self)->compute;
+  VkBuffer src = gst_vktile_filter_bind (self, d->computed).buffer;
+  VkBuffer dst = gst_vktile_filter_bind (self, d->dst).buffer;
+  gsize src_size = gst_memory_get_sizes (d->computed, NULL, NULL);
+  gsize dst_size = d->dst->offset + gst_memory_get_sizes (d->dst, NULL, NULL);
+  guint i;
+
+  for (i = 0; i < GST_VIDEO_INFO_N_PLANES (&d->info); i++)
+    if (!record_plane_transfer (compute, src, src_size, d->plane_offsets[i],
+            d->strides[i], dst, dst_size, d->plane_offsets[i], d->strides[i],
+            &d->info, i, error))
+      return FALSE;
   return TRUE;
 }
 

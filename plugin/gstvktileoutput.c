@@ -1,14 +1,146 @@
 /* gstvktileoutput.c: the frames in flight of GstVkTileFilter. Owns the
  * queue of submitted frames with system memory out and the source pad's
  * task that waits for each one's fence and pushes it (output_loop()), with
- * its queueing, draining and flushing. generate_output() and the sink
- * events that drive it stay with the element's vfuncs in
- * gstvktilefilter.c. */
+ * its queueing, draining and flushing; and the deferred downloads of
+ * frames computed in device memory, which the next frame's submission
+ * carries or, when none comes in time, the task records itself.
+ * generate_output() and the sink events that drive it stay with the
+ * element's vfuncs in gstvktilefilter.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstvktilefilter-private.h"
+
+/* ---- deferred downloads ---- */
+
+GstVkTileDeferredDownload *
+gst_vktile_deferred_download_new (void)
+{
+  GstVkTileDeferredDownload *d = g_new0 (GstVkTileDeferredDownload, 1);
+
+  d->refcount = 1;
+  return d;
+}
+
+GstVkTileDeferredDownload *
+gst_vktile_deferred_download_ref (GstVkTileDeferredDownload * d)
+{
+  g_atomic_int_inc (&d->refcount);
+  return d;
+}
+
+void
+gst_vktile_deferred_download_unref (GstVkTileDeferredDownload * d)
+{
+  VktSync *sync;
+
+  if (!d || !g_atomic_int_dec_and_test (&d->refcount))
+    return;
+  if ((sync = g_atomic_pointer_get (&d->sync)))
+    vkt_sync_unref (sync);
+  if (d->computed)
+    gst_memory_unref (d->computed);
+  if (d->dst)
+    gst_memory_unref (d->dst);
+  g_free (d);
+}
+
+VktSync *
+gst_vktile_deferred_download_get_sync (GstVkTileDeferredDownload * d)
+{
+  VktSync *sync = g_atomic_pointer_get (&d->sync);
+
+  return sync ? vkt_sync_ref (sync) : NULL;
+}
+
+/* record_lock held. */
+gboolean
+gst_vktile_filter_carry_deferred (GstVkTileFilter * self,
+    GstVkTileDeferredDownload ** carried, GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  *carried = NULL;
+  if (!priv->deferred)
+    return TRUE;
+  if (!gst_vktile_filter_record_download (self, priv->deferred, error))
+    return FALSE;
+  *carried = priv->deferred;
+  return TRUE;
+}
+
+/* record_lock held: the submission that recorded `carried` went out. */
+void
+gst_vktile_filter_carried (GstVkTileFilter * self,
+    GstVkTileDeferredDownload * carried, VktSync * sync)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  if (!carried)
+    return;
+  g_atomic_pointer_set (&carried->sync, vkt_sync_ref (sync));
+  /* The submission keeps them now; nobody records this download again. */
+  g_clear_pointer (&carried->computed, gst_memory_unref);
+  g_clear_pointer (&carried->dst, gst_memory_unref);
+  if (priv->deferred == carried) {
+    priv->deferred = NULL;
+    gst_vktile_deferred_download_unref (carried);
+  }
+}
+
+/* A flush or a stop: the frame whose download nobody carries yet is
+ * dropped, and the next submission carries none. */
+void
+gst_vktile_filter_drop_deferred (GstVkTileFilter * self)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->record_lock);
+  g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+  g_mutex_unlock (&priv->record_lock);
+}
+
+/* The output task, once a deferred frame's filter is done: the download
+ * the next frame's submission carries, or one of its own when that frame
+ * has not come (a live source, the end of a burst). */
+static gboolean
+ensure_download (GstVkTileFilter * self, GstVkTileDeferredDownload * d,
+    GError ** error)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+  VktCompute *compute;
+  gboolean ok = TRUE;
+  VktSync *sync;
+
+  g_mutex_lock (&priv->record_lock);
+  if (g_atomic_pointer_get (&d->sync) || priv->deferred != d) {
+    /* Carried, or dropped by a flush: whoever waits finds out. */
+    g_mutex_unlock (&priv->record_lock);
+    return TRUE;
+  }
+  compute = priv->compute;
+  ok = vkt_compute_begin (compute, error);
+  if (ok) {
+    vkt_compute_timestamp (compute, VKT_TS_START);
+    ok = gst_vktile_filter_record_download (self, d, error);
+    vkt_compute_timestamp (compute, VKT_TS_UPLOADED);
+    vkt_compute_timestamp (compute, VKT_TS_FILTERED);
+    vkt_compute_timestamp (compute, VKT_TS_WRITTEN_OUT);
+    if (!ok)
+      vkt_compute_abandon (compute);
+  }
+  if (ok && (sync = vkt_compute_submit (compute, error))) {
+    gst_vktile_filter_carried (self, d, sync);
+    vkt_sync_unref (sync);
+  } else {
+    ok = FALSE;
+  }
+  g_mutex_unlock (&priv->record_lock);
+  return ok;
+}
+
+/* ---- the output task ---- */
 
 void
 gst_vktile_filter_pending_frame_free (PendingFrame * pf)
@@ -16,7 +148,32 @@ gst_vktile_filter_pending_frame_free (PendingFrame * pf)
   if (pf->outbuf)
     gst_buffer_unref (pf->outbuf);
   vkt_sync_unref (pf->sync);
+  gst_vktile_deferred_download_unref (pf->download);
   g_free (pf);
+}
+
+/* Waits for a frame's work: its submission, and its download where that
+ * comes after it. */
+static gboolean
+wait_frame (GstVkTileFilter * self, PendingFrame * pf, GError ** error)
+{
+  VktSync *later;
+  gboolean ok;
+
+  if (!vkt_sync_wait (pf->sync, error))
+    return FALSE;
+  if (!pf->download)
+    return TRUE;
+  if (!ensure_download (self, pf->download, error))
+    return FALSE;
+  if (!(later = gst_vktile_deferred_download_get_sync (pf->download))) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+        "The frame's download was dropped");
+    return FALSE;
+  }
+  ok = vkt_sync_wait (later, error);
+  vkt_sync_unref (later);
+  return ok;
 }
 
 /* The source pad's task: pushes each frame with system memory out once its
@@ -41,7 +198,7 @@ output_loop (GstVkTileFilter * self)
   pf = g_queue_peek_head (&priv->out_queue);
   g_mutex_unlock (&priv->out_lock);
 
-  if (vkt_sync_wait (pf->sync, &error)) {
+  if (wait_frame (self, pf, &error)) {
     GstVkTileTimingMeta *m;
     gst_vktile_timing_meta_complete_all (pf->outbuf);
     m = gst_vktile_timing_meta_get (pf->outbuf, GST_OBJECT_NAME (self));
@@ -79,7 +236,7 @@ output_loop (GstVkTileFilter * self)
  * are waiting; returns the flow of the task's pushes. */
 GstFlowReturn
 gst_vktile_filter_queue_output (GstVkTileFilter * self, GstBuffer * outbuf,
-    VktSync * sync)
+    VktSync * sync, GstVkTileDeferredDownload * download)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   PendingFrame *pf = g_new0 (PendingFrame, 1);
@@ -88,6 +245,7 @@ gst_vktile_filter_queue_output (GstVkTileFilter * self, GstBuffer * outbuf,
 
   pf->outbuf = outbuf;
   pf->sync = sync;
+  pf->download = download;
   GST_OBJECT_LOCK (self);
   limit = priv->frames_in_flight;
   GST_OBJECT_UNLOCK (self);
@@ -148,6 +306,7 @@ gst_vktile_filter_flush_output (GstVkTileFilter * self, gboolean stop)
   while ((pf = g_queue_pop_head (&priv->out_queue)))
     gst_vktile_filter_pending_frame_free (pf);
   g_mutex_unlock (&priv->out_lock);
+  gst_vktile_filter_drop_deferred (self);
 }
 
 void

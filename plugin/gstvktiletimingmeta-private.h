@@ -12,11 +12,24 @@ GType gst_vktile_timing_meta_api_register (void);
 const GstMetaInfo *gst_vktile_timing_meta_get_info (void);
 GstVkTileTimingMeta *gst_vktile_timing_meta_add (GstBuffer * buffer,
     const gchar * element_name);
+/* A frame's download recorded after its own submission (defined by the
+ * output task, gstvktileoutput.c): download_ns comes from the transfer
+ * step of the submission that carries it, once there is one. */
+typedef struct _GstVkTileDeferredDownload GstVkTileDeferredDownload;
+GstVkTileDeferredDownload *gst_vktile_deferred_download_ref
+    (GstVkTileDeferredDownload * download);
+void gst_vktile_deferred_download_unref (GstVkTileDeferredDownload * download);
+/* A reference to the submission carrying it, NULL while none does. */
+VktSync *gst_vktile_deferred_download_get_sync (GstVkTileDeferredDownload *
+    download);
+
 /* gpu_ns, upload_ns and download_ns come from `sync` (plus the CPU's part
- * of moving the frame) when the meta is read. */
+ * of moving the frame), or download_ns from `deferred`, when the meta is
+ * read. */
 void gst_vktile_timing_meta_set_pending (GstVkTileTimingMeta * meta,
     VktSync * sync, gboolean uploaded, guint64 cpu_upload_ns,
-    gboolean downloaded, guint64 cpu_download_ns);
+    gboolean downloaded, guint64 cpu_download_ns,
+    GstVkTileDeferredDownload * deferred);
 /* Completes every pending timing meta of `buffer` (waits for its work). */
 void gst_vktile_timing_meta_complete_all (GstBuffer * buffer);
 
@@ -43,7 +56,8 @@ void gst_vktile_timing_messages_clear (GstVkTileTimingMessages * messages);
 void gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
     const GstVkTileTimingMeta * meta, const GstVkTileFrameTimes * times,
     VktSync * sync, gboolean uploaded, guint64 cpu_upload_ns,
-    gboolean downloaded, guint64 cpu_download_ns);
+    gboolean downloaded, guint64 cpu_download_ns,
+    GstVkTileDeferredDownload * deferred);
 /* Posts, oldest first, the messages of the frames whose work has finished;
  * with `wait`, of all frames, waiting for them. */
 void gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,

@@ -11,6 +11,7 @@ typedef struct
   VktSync *sync;
   guint64 cpu_upload_ns, cpu_download_ns;
   gboolean uploaded, downloaded;
+  GstVkTileDeferredDownload *deferred;
 } TimingPending;
 
 static GMutex complete_lock;
@@ -27,6 +28,8 @@ pending_unref (TimingPending * p)
 {
   if (p && g_atomic_int_dec_and_test (&p->refcount)) {
     vkt_sync_unref (p->sync);
+    if (p->deferred)
+      gst_vktile_deferred_download_unref (p->deferred);
     g_free (p);
   }
 }
@@ -47,9 +50,19 @@ timing_meta_complete (GstVkTileTimingMeta * m)
         vkt_sync_elapsed_ns (s, VKT_TS_START, VKT_TS_UPLOADED) : 0;
     /* The GPU writes the output where downstream reads it (across the bus
      * for system memory, inside gpu_ns): what is left is the CPU copy, or
-     * the GPU's copies into images after the filter. */
-    m->download_ns = p->downloaded ? p->cpu_download_ns +
-        vkt_sync_elapsed_ns (s, VKT_TS_FILTERED, VKT_TS_WRITTEN_OUT) : 0;
+     * the GPU's copies into images after the filter; or, for a download
+     * deferred to a later submission, that submission's transfer step,
+     * shared with the next frame's upload. */
+    if (p->deferred) {
+      VktSync *later = gst_vktile_deferred_download_get_sync (p->deferred);
+      m->download_ns = later ? vkt_sync_elapsed_ns (later, VKT_TS_START,
+          VKT_TS_UPLOADED) : 0;
+      if (later)
+        vkt_sync_unref (later);
+    } else {
+      m->download_ns = p->downloaded ? p->cpu_download_ns +
+          vkt_sync_elapsed_ns (s, VKT_TS_FILTERED, VKT_TS_WRITTEN_OUT) : 0;
+    }
     m->pending = NULL;
     m->complete = NULL;
   }
@@ -60,7 +73,7 @@ timing_meta_complete (GstVkTileTimingMeta * m)
 void
 gst_vktile_timing_meta_set_pending (GstVkTileTimingMeta * m, VktSync * sync,
     gboolean uploaded, guint64 cpu_upload_ns, gboolean downloaded,
-    guint64 cpu_download_ns)
+    guint64 cpu_download_ns, GstVkTileDeferredDownload * deferred)
 {
   TimingPending *p = g_new0 (TimingPending, 1);
 
@@ -70,6 +83,7 @@ gst_vktile_timing_meta_set_pending (GstVkTileTimingMeta * m, VktSync * sync,
   p->cpu_upload_ns = cpu_upload_ns;
   p->downloaded = downloaded;
   p->cpu_download_ns = cpu_download_ns;
+  p->deferred = deferred ? gst_vktile_deferred_download_ref (deferred) : NULL;
   g_mutex_lock (&complete_lock);
   pending_unref (m->pending);
   m->pending = p;
@@ -174,6 +188,7 @@ typedef struct
   GstVkTileTimingMeta timing;   /* detached: never on a buffer */
   GstVkTileFrameTimes times;
   VktSync *sync;
+  GstVkTileDeferredDownload *deferred;
 } TimingMessage;
 
 struct _GstVkTileTimingMessages
@@ -190,6 +205,8 @@ timing_message_free (TimingMessage * m)
 {
   pending_unref (m->timing.pending);
   vkt_sync_unref (m->sync);
+  if (m->deferred)
+    gst_vktile_deferred_download_unref (m->deferred);
   g_free (m);
 }
 
@@ -227,7 +244,8 @@ void
 gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
     const GstVkTileTimingMeta * meta, const GstVkTileFrameTimes * times,
     VktSync * sync, gboolean uploaded, guint64 cpu_upload_ns,
-    gboolean downloaded, guint64 cpu_download_ns)
+    gboolean downloaded, guint64 cpu_download_ns,
+    GstVkTileDeferredDownload * deferred)
 {
   TimingMessage *m = g_new0 (TimingMessage, 1);
 
@@ -237,10 +255,31 @@ gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
   m->times = *times;
   m->sync = vkt_sync_ref (sync);
   gst_vktile_timing_meta_set_pending (&m->timing, sync, uploaded,
-      cpu_upload_ns, downloaded, cpu_download_ns);
+      cpu_upload_ns, downloaded, cpu_download_ns, deferred);
+  if (deferred)
+    m->deferred = gst_vktile_deferred_download_ref (deferred);
   g_mutex_lock (&messages->lock);
   g_queue_push_tail (&messages->queue, m);
   g_mutex_unlock (&messages->lock);
+}
+
+/* Its frame's work done, and its download where a later submission
+ * carries it. */
+static gboolean
+message_is_ready (TimingMessage * m)
+{
+  VktSync *later;
+  gboolean done;
+
+  if (!vkt_sync_is_done (m->sync))
+    return FALSE;
+  if (!m->deferred)
+    return TRUE;
+  later = gst_vktile_deferred_download_get_sync (m->deferred);
+  done = later && vkt_sync_is_done (later);
+  if (later)
+    vkt_sync_unref (later);
+  return done;
 }
 
 static GstMessage *
@@ -273,7 +312,7 @@ gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
 
     g_mutex_lock (&messages->lock);
     m = g_queue_peek_head (&messages->queue);
-    if (m && (wait || vkt_sync_is_done (m->sync)))
+    if (m && (wait || message_is_ready (m)))
       g_queue_pop_head (&messages->queue);
     else
       m = NULL;
@@ -283,6 +322,15 @@ gst_vktile_timing_messages_post (GstVkTileTimingMessages * messages,
     /* A failed wait has been reported by the frame itself: its times
      * read 0. */
     vkt_sync_wait (m->sync, NULL);
+    if (m->deferred) {
+      /* After a drain every deferred download has been recorded; one
+       * dropped by a flush reads 0. */
+      VktSync *later = gst_vktile_deferred_download_get_sync (m->deferred);
+      if (later) {
+        vkt_sync_wait (later, NULL);
+        vkt_sync_unref (later);
+      }
+    }
     gst_vktile_timing_meta_complete (&m->timing);
     gst_element_post_message (element, timing_message_new (element, m));
     timing_message_free (m);

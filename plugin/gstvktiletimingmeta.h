@@ -44,11 +44,13 @@ typedef struct _GstVkTileTimingMeta
   gchar element_name[GST_VKTILE_TIMING_META_NAME_LEN];
   guint64 frame_index;          /* frames this element has output before */
   guint64 gpu_ns;               /* GPU time of the element's dispatches; 0 without timestamps */
-  guint64 upload_ns;            /* moving the frame in (CPU copy + GPU copy, or the copy out of Vulkan images); 0 if it stayed on the GPU or the shaders read it in place (then in gpu_ns) */
-  guint64 download_ns;          /* moving it out (CPU copy, or the copy into Vulkan images); 0 if it stays on the GPU, or if the
-                                 * dispatches wrote host memory themselves (then gpu_ns includes it) */
+  guint64 upload_ns;            /* moving the frame in (CPU copy + GPU copy, or the copy out of Vulkan images); 0 if it stayed on the GPU or the shaders read it in place (then in gpu_ns).
+                                 * Where the copy across the bus ran beside the previous frame's download, their shared time */
+  guint64 download_ns;          /* moving it out (CPU copy, the copy into Vulkan images, or the copy across the bus beside the next
+                                 * frame's upload: their shared time); 0 if it stays on the GPU, or if the dispatches wrote host
+                                 * memory themselves (then gpu_ns includes it) */
   guint64 cpu_ns;               /* wall time inside the element's transform */
-  guint dispatches;             /* compute dispatches recorded for the frame */
+  guint dispatches;             /* compute dispatches of the element's work on the frame (not the copies that move it in or out) */
   guint tile_classes[GST_VKTILE_TILE_CLASSES];  /* tiled shaders only, else 0 */
 
   /* <private> */
