@@ -85,18 +85,25 @@ mkdir -p "$results"
 
 # One Check executable, or the part of it named after '@': the test cases
 # tagged with that name, or for "rest" those with none of the executable's
-# PARTS tags. Writes the report to
+# PARTS tags; after a '+discrete', on the device shown as a discrete GPU
+# (tests/discretelayer.c). Writes the report to
 # $results/LABEL.out and "passed failed" to $results/LABEL.count.
 run_check() {
-  local label=$1 name=${1%@*} part= start=$SECONDS rc line checks fails errors
+  local label=$1 exe=${1%+*} name part= start=$SECONDS rc line checks fails errors
   local log=$BUILD_DIR/tests/$label.log p=0 f=0
   local -a partenv=()
-  [[ $label == *@* ]] && part=${label#*@}
+  name=${exe%@*}
+  [[ $exe == *@* ]] && part=${exe#*@}
   case $part in
     '') ;;
     rest) partenv=("CK_EXCLUDE_TAGS=${PARTS[$name]}") ;;
     *) partenv=("CK_INCLUDE_TAGS=$part") ;;
   esac
+  if [[ $label == *+discrete ]]; then
+    partenv+=("VK_LAYER_PATH=$BUILD_DIR/tests"
+      "VK_INSTANCE_LAYERS=VK_LAYER_VKTILE_discrete"
+      "GST_REGISTRY_1_0=$BUILD_DIR/tests/registry-discrete-$name.bin")
+  fi
   timeout 1200 env "${partenv[@]}" "$BUILD_DIR/tests/$name" >"$log" 2>&1
   rc=$?
   {
@@ -193,6 +200,12 @@ run_fuzz_job() {
 # one for the untagged rest, so that no process comes near its limit with
 # a cold shader cache. Executables not named here run after these.
 declare -A PARTS=([test_recursivefilter]="settings filter")
+# Suites run a second time on lavapipe shown as a discrete GPU (device-local
+# memory apart from host memory): the paths frames take across a bus — the
+# copy shader's transfers, outputs written across it, transfers paired
+# between frames — which lavapipe's one kind of memory never takes.
+DISCRETE=(test_streaming test_reliability test_denoise test_pixelate
+  test_basefilter)
 ORDER=(test_recursivefilter@settings test_recursivefilter@filter fuzz
   test_gaussblur test_tiledconv test_recursivefilter_temporal
   test_recursivefilter@rest test_reliability test_faults test_streaming)
@@ -208,6 +221,12 @@ for label in "${ORDER[@]}"; do
     job_list+=("$label")
   fi
 done
+if [ -f "$BUILD_DIR/tests/libvktile_discrete_layer.so" ]; then
+  for name in "${DISCRETE[@]}"; do
+    [ -x "$BUILD_DIR/tests/$name" ] && selected "$name" &&
+      job_list+=("$name+discrete")
+  done
+fi
 for exe in "$BUILD_DIR"/tests/test_*; do
   [ -f "$exe" ] && [ -x "$exe" ] || continue
   name=$(basename "$exe")
