@@ -1264,7 +1264,10 @@ gst_vktile_filter_class_init (GstVkTileFilterClass * klass)
           "element prepares and submits the next frame, and pushes finished "
           "ones, while the GPU works on earlier frames; a frame still leaves "
           "as soon as its own work is done, so a live source gains no "
-          "latency. The element holds this many input buffers", 1,
+          "latency. On a discrete GPU, frames in system memory that come "
+          "faster than the GPU takes them then cross the bus both ways at "
+          "once (each upload beside the previous frame's download). The "
+          "element holds this many input buffers", 1,
           VKT_SLOTS - 2,
           DEFAULT_FRAMES_IN_FLIGHT, flags));
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
