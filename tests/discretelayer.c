@@ -17,13 +17,10 @@
  * coherent, 2 host-visible, coherent and cached (heap 1). Imported host
  * memory can be of types 1 and 2 only.
  */
-#include <pthread.h>
 #include <string.h>
 
-#include <vulkan/vk_layer.h>
-#include <vulkan/vulkan.h>
+#include "vklayer.h"
 
-#define EXPORT __attribute__((visibility ("default")))
 #define MAX_RECORDS 64
 #define N_TYPES 3
 #define ALL_TYPES 0x7u
@@ -31,8 +28,7 @@
 
 typedef struct
 {
-  void *key;                    /* the loader's dispatch table pointer */
-  int in_use;
+  VkLayerKey k;
   /* instances */
   PFN_vkGetInstanceProcAddr GetInstanceProcAddr;
   PFN_vkDestroyInstance DestroyInstance;
@@ -50,58 +46,12 @@ typedef struct
   uint32_t real_type;           /* the device's one host-visible type */
 } Record;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static Record instances[MAX_RECORDS], devices[MAX_RECORDS];
 
-static void *
-dispatch_key (const void *handle)
-{
-  return *(void *const *) handle;
-}
-
-static Record *
-find (Record * table, const void *handle)
-{
-  void *key = dispatch_key (handle);
-  Record *r = NULL;
-  int i;
-
-  pthread_mutex_lock (&lock);
-  for (i = 0; i < MAX_RECORDS; i++)
-    if (table[i].in_use && table[i].key == key) {
-      r = &table[i];
-      break;
-    }
-  pthread_mutex_unlock (&lock);
-  return r;
-}
-
-static Record *
-add (Record * table, const void *handle)
-{
-  Record *r = NULL;
-  int i;
-
-  pthread_mutex_lock (&lock);
-  for (i = 0; i < MAX_RECORDS; i++)
-    if (!table[i].in_use) {
-      r = &table[i];
-      memset (r, 0, sizeof (*r));
-      r->in_use = 1;
-      r->key = dispatch_key (handle);
-      break;
-    }
-  pthread_mutex_unlock (&lock);
-  return r;
-}
-
-static void
-drop (Record * r)
-{
-  pthread_mutex_lock (&lock);
-  r->in_use = 0;
-  pthread_mutex_unlock (&lock);
-}
+#define find(table, handle) \
+  ((Record *) vklayer_find ((table), MAX_RECORDS, sizeof (Record), (handle)))
+#define add(table, handle) \
+  ((Record *) vklayer_add ((table), MAX_RECORDS, sizeof (Record), (handle)))
 
 /* ---- what the device says about its memory ---- */
 
@@ -181,6 +131,14 @@ shown_types (uint32_t real_bits, uint32_t real_type, uint32_t types)
   return (real_bits & (1u << real_type)) ? types : 0;
 }
 
+/* A resource the device's one type can hold: any of the types shown. */
+static void
+show_all_types (Record * dev, VkMemoryRequirements * r)
+{
+  r->memoryTypeBits = shown_types (r->memoryTypeBits, dev->real_type,
+      ALL_TYPES);
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 discrete_GetBufferMemoryRequirements (VkDevice device, VkBuffer buffer,
     VkMemoryRequirements * r)
@@ -188,8 +146,7 @@ discrete_GetBufferMemoryRequirements (VkDevice device, VkBuffer buffer,
   Record *dev = find (devices, device);
 
   dev->GetBufferMemoryRequirements (device, buffer, r);
-  r->memoryTypeBits = shown_types (r->memoryTypeBits, dev->real_type,
-      ALL_TYPES);
+  show_all_types (dev, r);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -199,9 +156,7 @@ discrete_GetBufferMemoryRequirements2 (VkDevice device,
   Record *dev = find (devices, device);
 
   dev->GetBufferMemoryRequirements2 (device, info, r);
-  r->memoryRequirements.memoryTypeBits =
-      shown_types (r->memoryRequirements.memoryTypeBits, dev->real_type,
-      ALL_TYPES);
+  show_all_types (dev, &r->memoryRequirements);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -211,8 +166,7 @@ discrete_GetImageMemoryRequirements (VkDevice device, VkImage image,
   Record *dev = find (devices, device);
 
   dev->GetImageMemoryRequirements (device, image, r);
-  r->memoryTypeBits = shown_types (r->memoryTypeBits, dev->real_type,
-      ALL_TYPES);
+  show_all_types (dev, r);
 }
 
 static VKAPI_ATTR void VKAPI_CALL
@@ -222,9 +176,7 @@ discrete_GetImageMemoryRequirements2 (VkDevice device,
   Record *dev = find (devices, device);
 
   dev->GetImageMemoryRequirements2 (device, info, r);
-  r->memoryRequirements.memoryTypeBits =
-      shown_types (r->memoryRequirements.memoryTypeBits, dev->real_type,
-      ALL_TYPES);
+  show_all_types (dev, &r->memoryRequirements);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL
@@ -250,7 +202,7 @@ discrete_DestroyDevice (VkDevice device, const VkAllocationCallbacks * a)
   Record *dev = find (devices, device);
   PFN_vkDestroyDevice destroy = dev->DestroyDevice;
 
-  drop (dev);
+  vklayer_drop (dev);
   destroy (device, a);
 }
 
@@ -259,24 +211,14 @@ discrete_CreateDevice (VkPhysicalDevice physical,
     const VkDeviceCreateInfo * info, const VkAllocationCallbacks * a,
     VkDevice * device)
 {
-  VkLayerDeviceCreateInfo *chain = (VkLayerDeviceCreateInfo *) info->pNext;
   Record *inst = find (instances, physical), *dev;
   VkPhysicalDeviceMemoryProperties real;
-  PFN_vkGetInstanceProcAddr gipa;
   PFN_vkGetDeviceProcAddr gdpa;
-  PFN_vkCreateDevice create;
   VkResult res;
 
-  while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO
-          && chain->function == VK_LAYER_LINK_INFO))
-    chain = (VkLayerDeviceCreateInfo *) chain->pNext;
-  if (!chain || !inst)
+  if (!inst)
     return VK_ERROR_INITIALIZATION_FAILED;
-  gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-  gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
-  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
-  create = (PFN_vkCreateDevice) gipa (VK_NULL_HANDLE, "vkCreateDevice");
-  res = create (physical, info, a, device);
+  res = vklayer_create_device (physical, info, a, device, &gdpa);
   if (res != VK_SUCCESS)
     return res;
   if (!(dev = add (devices, *device)))
@@ -302,7 +244,7 @@ discrete_DestroyInstance (VkInstance instance, const VkAllocationCallbacks * a)
   Record *inst = find (instances, instance);
   PFN_vkDestroyInstance destroy = inst->DestroyInstance;
 
-  drop (inst);
+  vklayer_drop (inst);
   destroy (instance, a);
 }
 
@@ -310,22 +252,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 discrete_CreateInstance (const VkInstanceCreateInfo * info,
     const VkAllocationCallbacks * a, VkInstance * instance)
 {
-  VkLayerInstanceCreateInfo *chain = (VkLayerInstanceCreateInfo *) info->pNext;
   PFN_vkGetInstanceProcAddr gipa;
-  PFN_vkCreateInstance create;
+  VkResult res = vklayer_create_instance (info, a, instance, &gipa);
   Record *inst;
-  VkResult res;
 
-  while (chain
-      && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO
-          && chain->function == VK_LAYER_LINK_INFO))
-    chain = (VkLayerInstanceCreateInfo *) chain->pNext;
-  if (!chain)
-    return VK_ERROR_INITIALIZATION_FAILED;
-  gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
-  create = (PFN_vkCreateInstance) gipa (VK_NULL_HANDLE, "vkCreateInstance");
-  res = create (info, a, instance);
   if (res != VK_SUCCESS)
     return res;
   if (!(inst = add (instances, *instance)))
@@ -400,7 +330,7 @@ discrete_GetInstanceProcAddr (VkInstance instance, const char *name)
   return inst->GetInstanceProcAddr (instance, name);
 }
 
-EXPORT VKAPI_ATTR VkResult VKAPI_CALL
+VKLAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
 vkNegotiateLoaderLayerInterfaceVersion (VkNegotiateLayerInterface * iface)
 {
   if (iface->loaderLayerInterfaceVersion < 2)

@@ -26,10 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vk_layer.h>
-#include <vulkan/vulkan.h>
+#include "vklayer.h"
 
-#define EXPORT __attribute__((visibility ("default")))
 #define LAYER_NAME "VK_LAYER_VKTILE_fault_injection"
 #define MAX_RECORDS 64
 
@@ -80,8 +78,7 @@ typedef struct
 
 typedef struct
 {
-  void *key;                    /* the loader's dispatch table pointer */
-  int in_use;
+  VkLayerKey k;
   /* instances */
   PFN_vkGetInstanceProcAddr GetInstanceProcAddr;
   PFN_vkDestroyInstance DestroyInstance;
@@ -98,55 +95,11 @@ static FaultPlan armed;
 static int armed_from_env;
 static unsigned long total_counted, total_submits, fired;
 
-static void *
-dispatch_key (const void *handle)
-{
-  return *(void *const *) handle;
-}
-
-static Record *
-find (Record * table, const void *handle)
-{
-  void *key = dispatch_key (handle);
-  Record *r = NULL;
-  int i;
-
-  pthread_mutex_lock (&lock);
-  for (i = 0; i < MAX_RECORDS; i++)
-    if (table[i].in_use && table[i].key == key) {
-      r = &table[i];
-      break;
-    }
-  pthread_mutex_unlock (&lock);
-  return r;
-}
-
-static Record *
-add (Record * table, const void *handle)
-{
-  Record *r = NULL;
-  int i;
-
-  pthread_mutex_lock (&lock);
-  for (i = 0; i < MAX_RECORDS; i++)
-    if (!table[i].in_use) {
-      r = &table[i];
-      memset (r, 0, sizeof (*r));
-      r->in_use = 1;
-      r->key = dispatch_key (handle);
-      break;
-    }
-  pthread_mutex_unlock (&lock);
-  return r;
-}
-
-static void
-drop (Record * r)
-{
-  pthread_mutex_lock (&lock);
-  r->in_use = 0;
-  pthread_mutex_unlock (&lock);
-}
+#define find(table, handle) \
+  ((Record *) vklayer_find ((table), MAX_RECORDS, sizeof (Record), (handle)))
+#define add(table, handle) \
+  ((Record *) vklayer_add ((table), MAX_RECORDS, sizeof (Record), (handle)))
+#define drop vklayer_drop
 
 static int
 parse_plan (const char *s, FaultPlan * plan)
@@ -187,7 +140,7 @@ parse_plan (const char *s, FaultPlan * plan)
 
 /* Arms `plan` (the syntax of VKTILE_FAULT; NULL or "none" disarms) for the
  * devices created from now on; 0 if it does not parse. */
-EXPORT int
+VKLAYER_EXPORT int
 vktile_fault_arm (const char *plan)
 {
   FaultPlan p;
@@ -203,7 +156,7 @@ vktile_fault_arm (const char *plan)
 
 /* Counts over every device since the process started: object creations
  * and allocations that could fail, submissions, faults fired. */
-EXPORT void
+VKLAYER_EXPORT void
 vktile_fault_counts (unsigned long *counted, unsigned long *submits,
     unsigned long *n_fired)
 {
@@ -418,24 +371,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 fault_CreateDevice (VkPhysicalDevice physical, const VkDeviceCreateInfo * info,
     const VkAllocationCallbacks * a, VkDevice * device)
 {
-  VkLayerDeviceCreateInfo *chain = (VkLayerDeviceCreateInfo *) info->pNext;
-  PFN_vkGetInstanceProcAddr gipa;
   PFN_vkGetDeviceProcAddr gdpa;
-  PFN_vkCreateDevice create;
+  VkResult res = vklayer_create_device (physical, info, a, device, &gdpa);
   DeviceTable *t;
   Record *dev;
-  VkResult res;
 
-  while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO
-          && chain->function == VK_LAYER_LINK_INFO))
-    chain = (VkLayerDeviceCreateInfo *) chain->pNext;
-  if (!chain)
-    return VK_ERROR_INITIALIZATION_FAILED;
-  gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-  gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
-  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
-  create = (PFN_vkCreateDevice) gipa (VK_NULL_HANDLE, "vkCreateDevice");
-  res = create (physical, info, a, device);
   if (res != VK_SUCCESS)
     return res;
   dev = add (devices, *device);
@@ -495,22 +435,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL
 fault_CreateInstance (const VkInstanceCreateInfo * info,
     const VkAllocationCallbacks * a, VkInstance * instance)
 {
-  VkLayerInstanceCreateInfo *chain = (VkLayerInstanceCreateInfo *) info->pNext;
   PFN_vkGetInstanceProcAddr gipa;
-  PFN_vkCreateInstance create;
+  VkResult res = vklayer_create_instance (info, a, instance, &gipa);
   Record *inst;
-  VkResult res;
 
-  while (chain
-      && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO
-          && chain->function == VK_LAYER_LINK_INFO))
-    chain = (VkLayerInstanceCreateInfo *) chain->pNext;
-  if (!chain)
-    return VK_ERROR_INITIALIZATION_FAILED;
-  gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
-  create = (PFN_vkCreateInstance) gipa (VK_NULL_HANDLE, "vkCreateInstance");
-  res = create (info, a, instance);
   if (res != VK_SUCCESS)
     return res;
   inst = add (instances, *instance);
@@ -591,7 +519,7 @@ fault_GetInstanceProcAddr (VkInstance instance, const char *name)
   return inst->GetInstanceProcAddr (instance, name);
 }
 
-EXPORT VKAPI_ATTR VkResult VKAPI_CALL
+VKLAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
 vkNegotiateLoaderLayerInterfaceVersion (VkNegotiateLayerInterface * iface)
 {
   if (iface->loaderLayerInterfaceVersion < 2)
