@@ -38,10 +38,10 @@ typedef enum
 /* The download of a frame computed in device memory (OUTPUT_PAIRED) into
  * its host-memory output: recorded at the start of the next frame's
  * submission, beside that frame's upload, or — when no next frame comes
- * before this one's filter is done — alone, by the output task. */
+ * before this one's filter is done — alone, by the output task. A
+ * g_atomic_rc_box. */
 struct _GstVkTileDeferredDownload
 {
-  gint refcount;
   GstMemory *computed;          /* device-local, laid out as dst */
   GstMemory *dst;               /* the output frame's host memory */
   GstVideoInfo info;

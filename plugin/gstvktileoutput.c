@@ -17,33 +17,33 @@
 GstVkTileDeferredDownload *
 gst_vktile_deferred_download_new (void)
 {
-  GstVkTileDeferredDownload *d = g_new0 (GstVkTileDeferredDownload, 1);
-
-  d->refcount = 1;
-  return d;
+  return g_atomic_rc_box_new0 (GstVkTileDeferredDownload);
 }
 
 GstVkTileDeferredDownload *
 gst_vktile_deferred_download_ref (GstVkTileDeferredDownload * d)
 {
-  g_atomic_int_inc (&d->refcount);
-  return d;
+  return g_atomic_rc_box_acquire (d);
 }
 
-void
-gst_vktile_deferred_download_unref (GstVkTileDeferredDownload * d)
+static void
+deferred_download_clear (GstVkTileDeferredDownload * d)
 {
   VktSync *sync;
 
-  if (!d || !g_atomic_int_dec_and_test (&d->refcount))
-    return;
   if ((sync = g_atomic_pointer_get (&d->sync)))
     vkt_sync_unref (sync);
   if (d->computed)
     gst_memory_unref (d->computed);
   if (d->dst)
     gst_memory_unref (d->dst);
-  g_free (d);
+}
+
+void
+gst_vktile_deferred_download_unref (GstVkTileDeferredDownload * d)
+{
+  if (d)
+    g_atomic_rc_box_release_full (d, (GDestroyNotify) deferred_download_clear);
 }
 
 VktSync *
