@@ -1,7 +1,9 @@
 /* tests/test_streaming.c: frames in flight. With several frames submitted
  * at once every element gives byte for byte what it gives one frame at a
- * time — system or Vulkan memory in and out, chained, with pool buffers
- * recycled under load, across EOS, flushes and caps changes — and system
+ * time — system or Vulkan memory in and out, chained, in bursts and one at
+ * a time (transfers paired between frames on a discrete GPU), with pool
+ * buffers recycled under load, across EOS, flushes and caps changes — and
+ * system
  * memory input is imported, odd strides and offsets included, while memory
  * of other allocators is copied by the CPU. Pipelines leave nothing alive
  * behind (leaks tracer). */
@@ -191,6 +193,80 @@ GST_START_TEST (test_in_flight_identical)
   g_ptr_array_unref (one);
   g_ptr_array_unref (many);
   free_frames (frames, N_FRAMES);
+}
+
+GST_END_TEST;
+
+/* Whether the device is shown as a discrete GPU (tests/discretelayer.c):
+ * then frames cross a bus, and those that come while the GPU is busy
+ * pair their transfers. */
+static gboolean
+device_shown_discrete (void)
+{
+  const gchar *layers = g_getenv ("VK_INSTANCE_LAYERS");
+
+  return layers && strstr (layers, "VK_LAYER_VKTILE_discrete");
+}
+
+/* Frames in bursts (each download waiting for the next frame's upload)
+ * and one at a time, each pulled before the next goes in (no next frame
+ * comes: the output task records the download itself), then a burst
+ * again: every frame comes out, in order, byte for byte what one frame in
+ * flight gives. On a discrete GPU some frames of the bursts pair their
+ * transfers, which their timing metas show (a download timed apart from
+ * the filter, an upload beside it). */
+GST_START_TEST (test_paired_transfers)
+{
+  static const guint pattern[] = { 6, 1, 1, 1, 5, 1 };
+  const gchar *config = configs[__i__ % N_CONFIGS];
+  const gchar *format = __i__ < (gint) N_CONFIGS ? "RGBA" : "NV12";
+  gchar *caps, *desc, *what;
+  GPtrArray *one, *paired = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) gst_buffer_unref);
+  GstVideoInfo info;
+  GstBuffer **frames;
+  GstHarness *h;
+  guint n = 0, b, i, n_paired = 0;
+
+  for (b = 0; b < G_N_ELEMENTS (pattern); b++)
+    n += pattern[b];
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      320, 180);
+  frames = make_frames (&info, n, 7200 + __i__, LAYOUT_DEFAULT);
+  one = run_pipeline (config, MEM_SYSTEM_SYSTEM, format, 1, &info, frames, n);
+  caps = g_strdup_printf ("video/x-raw,format=%s,width=320,height=180,"
+      "framerate=30/1", format);
+  desc = g_strdup_printf ("%s name=el frames-in-flight=2", config);
+  h = start_harness (desc, caps, NULL);
+  for (b = 0, n = 0; b < G_N_ELEMENTS (pattern); b++) {
+    for (i = 0; i < pattern[b]; i++) {
+      GstBuffer *in = gst_buffer_copy (frames[n + i]);
+      GST_BUFFER_PTS (in) = (n + i) * (GST_SECOND / 30);
+      GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+      fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+    }
+    for (i = 0; i < pattern[b]; i++, n++) {
+      GstBuffer *out = gst_harness_pull (h);
+      GstVkTileTimingMeta *m;
+      fail_unless (out != NULL, "output %u missing", n);
+      m = gst_vktile_timing_meta_get (out, "el");
+      fail_unless (m != NULL);
+      if (m->download_ns > 0 && m->upload_ns > 0)
+        n_paired++;
+      g_ptr_array_add (paired, out);
+    }
+  }
+  gst_harness_teardown (h);
+  what = g_strdup_printf ("%s, %s, bursts and single frames", config, format);
+  check_identical (paired, one, &info, what);
+  if (device_shown_discrete ())
+    fail_unless (n_paired > 0, "%s: no frame paired its transfers", what);
+  g_free (what);
+  g_free (desc);
+  g_free (caps);
+  g_ptr_array_unref (one);
+  g_ptr_array_unref (paired);
+  free_frames (frames, n);
 }
 
 GST_END_TEST;
@@ -1061,6 +1137,7 @@ static const SuiteEntry streaming_tests[] = {
   SUITE_CASE ("in-flight"),
   SUITE_LOOP_TEST (test_in_flight_identical, N_CONFIGS * MEM_KINDS),
   SUITE_TEST (test_chain_in_flight),
+  SUITE_LOOP_TEST (test_paired_transfers, 2 * N_CONFIGS),
   SUITE_TEST (test_recycled_under_load),
   SUITE_LOOP_TEST (test_eos_in_flight, N_CONFIGS),
   SUITE_TEST (test_flush_in_flight),
