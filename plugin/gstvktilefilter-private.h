@@ -48,6 +48,7 @@ struct _GstVkTileDeferredDownload
   gsize plane_offsets[GST_VIDEO_MAX_PLANES];    /* bytes into both buffers */
   gint strides[GST_VIDEO_MAX_PLANES];
   VktSync *sync;                /* the submission that writes dst, once there is one */
+  gint dropped;                 /* a flush dropped it: nothing will write dst */
 };
 
 /* A frame whose GPU work is submitted, waiting to be pushed once it is done

@@ -1072,7 +1072,9 @@ finish_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   GST_OBJECT_UNLOCK (self);
 
   /* This also hands finished input buffers back to upstream. */
+  g_mutex_lock (&priv->record_lock);
   ok = vkt_compute_retire (priv->compute, limit, error);
+  g_mutex_unlock (&priv->record_lock);
   if (ok && cpu_copy) {
     gint64 t_download;
     ok = vkt_sync_wait (sync, error);
@@ -1141,12 +1143,14 @@ gst_vktile_filter_transform (GstBaseTransform * bt, GstBuffer * inbuf,
   memset (&rec, 0, sizeof (rec));
   ret = check_buffers (self, inbuf, outbuf);
   if (ret == GST_FLOW_OK) {
-    /* The output task records a deferred download under the same lock. */
+    /* The output task records a deferred download under the same lock;
+     * it is held no longer than the recording, so that a frame whose work
+     * is done gets its download at once. */
     g_mutex_lock (&PRIV (self)->record_lock);
-    if (!(sync = record_frame (self, inbuf, outbuf, &rec, &error))
-        || !finish_frame (self, inbuf, outbuf, &rec, sync, t0, &error))
-      ret = GST_FLOW_ERROR;
+    sync = record_frame (self, inbuf, outbuf, &rec, &error);
     g_mutex_unlock (&PRIV (self)->record_lock);
+    if (!sync || !finish_frame (self, inbuf, outbuf, &rec, sync, t0, &error))
+      ret = GST_FLOW_ERROR;
     g_clear_pointer (&rec.download, gst_vktile_deferred_download_unref);
     if (ret == GST_FLOW_ERROR) {
       gst_vktile_filter_post_gpu_error (self, "filter the frame", error);

@@ -54,6 +54,12 @@ gst_vktile_deferred_download_get_sync (GstVkTileDeferredDownload * d)
   return sync ? vkt_sync_ref (sync) : NULL;
 }
 
+gboolean
+gst_vktile_deferred_download_settled (GstVkTileDeferredDownload * d)
+{
+  return g_atomic_pointer_get (&d->sync) || g_atomic_int_get (&d->dropped);
+}
+
 /* record_lock held. */
 gboolean
 gst_vktile_filter_carry_deferred (GstVkTileFilter * self,
@@ -97,7 +103,12 @@ gst_vktile_filter_drop_deferred (GstVkTileFilter * self)
   GstVkTileFilterPrivate *priv = PRIV (self);
 
   g_mutex_lock (&priv->record_lock);
-  g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+  if (priv->deferred) {
+    g_atomic_int_set (&priv->deferred->dropped, TRUE);
+    g_clear_pointer (&priv->deferred->computed, gst_memory_unref);
+    g_clear_pointer (&priv->deferred->dst, gst_memory_unref);
+    g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+  }
   g_mutex_unlock (&priv->record_lock);
 }
 

@@ -22,6 +22,9 @@ void gst_vktile_deferred_download_unref (GstVkTileDeferredDownload * download);
 /* A reference to the submission carrying it, NULL while none does. */
 VktSync *gst_vktile_deferred_download_get_sync (GstVkTileDeferredDownload *
     download);
+/* Whether it is carried or was dropped (a flush): waiting is over. */
+gboolean gst_vktile_deferred_download_settled (GstVkTileDeferredDownload *
+    download);
 
 /* gpu_ns, upload_ns and download_ns come from `sync` (plus the CPU's part
  * of moving the frame), or download_ns from `deferred`, when the meta is

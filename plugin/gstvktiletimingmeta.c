@@ -264,7 +264,7 @@ gst_vktile_timing_messages_add (GstVkTileTimingMessages * messages,
 }
 
 /* Its frame's work done, and its download where a later submission
- * carries it. */
+ * carries it (or a flush dropped it). */
 static gboolean
 message_is_ready (TimingMessage * m)
 {
@@ -275,8 +275,11 @@ message_is_ready (TimingMessage * m)
     return FALSE;
   if (!m->deferred)
     return TRUE;
+  if (!gst_vktile_deferred_download_settled (m->deferred))
+    return FALSE;
+  /* dropped by a flush: posted, its download 0 */
   later = gst_vktile_deferred_download_get_sync (m->deferred);
-  done = later && vkt_sync_is_done (later);
+  done = !later || vkt_sync_is_done (later);
   if (later)
     vkt_sync_unref (later);
   return done;
