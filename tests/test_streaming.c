@@ -208,18 +208,18 @@ device_shown_discrete (void)
   return layers && strstr (layers, "VK_LAYER_VKTILE_discrete");
 }
 
-/* Frames in bursts (each download waiting for the next frame's upload)
- * and one at a time, each pulled before the next goes in (no next frame
- * comes: the output task records the download itself), then a burst
+/* Frames of `config` in bursts (each download waiting for the next frame's
+ * upload) and one at a time, each pulled before the next goes in (no next
+ * frame comes: the output task records the download itself), then a burst
  * again: every frame comes out, in order, byte for byte what one frame in
- * flight gives. On a discrete GPU some frames of the bursts pair their
- * transfers, which their timing metas show (a download timed apart from
- * the filter, an upload beside it). */
-GST_START_TEST (test_paired_transfers)
+ * flight gives. Returns how many frames paired their transfers, which
+ * their timing metas show (a download timed apart from the filter, an
+ * upload beside it). */
+static guint
+run_bursts_and_singles (const gchar * config, const gchar * format,
+    gint width, gint height, guint32 seed)
 {
   static const guint pattern[] = { 6, 1, 1, 1, 5, 1 };
-  const gchar *config = configs[__i__ % N_CONFIGS];
-  const gchar *format = __i__ < (gint) N_CONFIGS ? "RGBA" : "NV12";
   gchar *caps, *desc, *what;
   GPtrArray *one, *paired = g_ptr_array_new_with_free_func (
       (GDestroyNotify) gst_buffer_unref);
@@ -231,11 +231,11 @@ GST_START_TEST (test_paired_transfers)
   for (b = 0; b < G_N_ELEMENTS (pattern); b++)
     n += pattern[b];
   gst_video_info_set_format (&info, gst_video_format_from_string (format),
-      320, 180);
-  frames = make_frames (&info, n, 7200 + __i__, LAYOUT_DEFAULT);
+      width, height);
+  frames = make_frames (&info, n, seed, LAYOUT_DEFAULT);
   one = run_pipeline (config, MEM_SYSTEM_SYSTEM, format, 1, &info, frames, n);
-  caps = g_strdup_printf ("video/x-raw,format=%s,width=320,height=180,"
-      "framerate=30/1", format);
+  caps = g_strdup_printf ("video/x-raw,format=%s,width=%d,height=%d,"
+      "framerate=30/1", format, width, height);
   desc = g_strdup_printf ("%s name=el frames-in-flight=2", config);
   h = start_harness (desc, caps, NULL);
   for (b = 0, n = 0; b < G_N_ELEMENTS (pattern); b++) {
@@ -259,13 +259,96 @@ GST_START_TEST (test_paired_transfers)
   gst_harness_teardown (h);
   what = g_strdup_printf ("%s, %s, bursts and single frames", config, format);
   check_identical (paired, one, &info, what);
-  if (device_shown_discrete ())
-    fail_unless (n_paired > 0, "%s: no frame paired its transfers", what);
   g_free (what);
   g_free (desc);
   g_free (caps);
   g_ptr_array_unref (one);
   g_ptr_array_unref (paired);
+  free_frames (frames, n);
+  return n_paired;
+}
+
+GST_START_TEST (test_paired_transfers)
+{
+  run_bursts_and_singles (configs[__i__ % N_CONFIGS], __i__ < (gint) N_CONFIGS
+      ? "RGBA" : "NV12", 320, 180, 7200 + __i__);
+}
+
+GST_END_TEST;
+
+/* Whether frames pair their transfers depends on the GPU still working
+ * when the next one comes: a filter that keeps lavapipe busy far longer
+ * than recording a frame takes makes the bursts pair, on a device shown
+ * as a discrete GPU. */
+GST_START_TEST (test_bursts_pair_transfers)
+{
+  guint n_paired;
+
+  if (!device_shown_discrete ())
+    return;
+  n_paired = run_bursts_and_singles ("recursivefilter filter=gaussian "
+      "sigma=12", "RGBA", 640, 360, 7250);
+  fail_unless (n_paired > 0, "no frame of the bursts paired its transfers");
+}
+
+GST_END_TEST;
+
+/* A flush while frames pair their transfers drops the download no frame
+ * carried yet; the timing messages (post-messages) of the frames after it
+ * still come, each once its frame is done. Whether a download is pending
+ * when the flush comes depends on the GPU's timing: six bursts, each
+ * flushed at once. */
+#define FLUSHED_BURSTS 6
+#define BURST 5
+#define AFTER 3
+
+GST_START_TEST (test_flush_paired_messages)
+{
+  const gchar *caps = "video/x-raw,format=RGBA,width=640,height=360,"
+      "framerate=30/1";
+  const guint n = FLUSHED_BURSTS * BURST + AFTER;
+  GstHarness *h;
+  GstBus *bus;
+  GstVideoInfo info;
+  GstBuffer **frames, *out;
+  GstMessage *msg;
+  guint64 last = 0;
+  guint i;
+
+  if (!device_shown_discrete ())
+    return;
+  h = start_harness ("recursivefilter filter=gaussian sigma=12 "
+      "frames-in-flight=2 post-messages=true", caps, NULL);
+  bus = gst_bus_new ();
+  gst_element_set_bus (h->element, bus);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 640, 360);
+  frames = make_frames (&info, n, 7500, LAYOUT_DEFAULT);
+  for (i = 0; i < n; i++) {
+    GstBuffer *b = gst_buffer_copy (frames[i]);
+    GST_BUFFER_PTS (b) = i * (GST_SECOND / 30);
+    fail_unless_equals_int (gst_harness_push (h, b), GST_FLOW_OK);
+    if (i < FLUSHED_BURSTS * BURST && i % BURST == BURST - 1) {
+      harness_flush (h);
+      while ((out = gst_harness_try_pull (h)))
+        gst_buffer_unref (out);
+    } else if (i >= FLUSHED_BURSTS * BURST) {
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL, "frame %u after the flushes missing", i);
+      gst_buffer_unref (out);
+    }
+  }
+  /* The last frame's message, posted after its push. */
+  while (last < n - 1 && (msg = gst_bus_timed_pop_filtered (bus,
+              5 * GST_SECOND, GST_MESSAGE_ELEMENT))) {
+    const GstStructure *st = gst_message_get_structure (msg);
+    if (gst_structure_has_name (st, "vktile-timing"))
+      gst_structure_get_uint64 (st, "frame-index", &last);
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_uint64 (last, n - 1);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
   free_frames (frames, n);
 }
 
@@ -1138,6 +1221,8 @@ static const SuiteEntry streaming_tests[] = {
   SUITE_LOOP_TEST (test_in_flight_identical, N_CONFIGS * MEM_KINDS),
   SUITE_TEST (test_chain_in_flight),
   SUITE_LOOP_TEST (test_paired_transfers, 2 * N_CONFIGS),
+  SUITE_TEST (test_bursts_pair_transfers),
+  SUITE_TEST (test_flush_paired_messages),
   SUITE_TEST (test_recycled_under_load),
   SUITE_LOOP_TEST (test_eos_in_flight, N_CONFIGS),
   SUITE_TEST (test_flush_in_flight),
