@@ -194,7 +194,6 @@ gst_vktile_filter_release_device (GstVkTileFilter * self)
 
   g_clear_pointer (&priv->recorded, gst_vktile_filter_pending_frame_free);
   gst_vktile_filter_drop_deferred (self);
-  g_clear_pointer (&priv->frame_download, gst_vktile_deferred_download_unref);
   /* Everything below may still be in use by the GPU: wait first. */
   if (priv->compute)
     vkt_compute_drain (priv->compute);

@@ -109,11 +109,6 @@ typedef struct
   GMutex record_lock;
   /* under record_lock: the download the next submission carries */
   GstVkTileDeferredDownload *deferred;
-  /* While a frame is recorded (streaming thread): whether its transfers
-   * are paired with its neighbours' (frames come faster than the GPU
-   * takes them), and its own download when it is deferred. */
-  gboolean pair_transfers;
-  GstVkTileDeferredDownload *frame_download;
 
   /* Frames with system memory out are pushed from the source pad's task
    * once their fence has signalled, while the streaming thread records
@@ -186,11 +181,16 @@ void gst_vktile_filter_record_plane_copy (VktCompute * compute, VkBuffer src,
 gboolean gst_vktile_filter_copy_frame_staging (const GstVideoInfo * info,
     GstBuffer * buf, GstMemory * staging, gboolean into_staging,
     GError ** error);
+/* `pair`: the frame's transfers pair with its neighbours' (frames come
+ * faster than the GPU takes them): its upload by the copy shader, and its
+ * output, where it crosses the bus, computed in device memory with its
+ * download returned in *download (OUTPUT_PAIRED). */
 gboolean gst_vktile_filter_prepare_input (GstVkTileFilter * self,
-    GstBuffer * inbuf, VktFrame * frame, InputPath * path, guint64 * cpu_ns,
-    GError ** error);
+    GstBuffer * inbuf, VktFrame * frame, gboolean pair, InputPath * path,
+    guint64 * cpu_ns, GError ** error);
 gboolean gst_vktile_filter_prepare_output (GstVkTileFilter * self,
-    GstBuffer * outbuf, VktFrame * frame, OutputPath * path, GError ** error);
+    GstBuffer * outbuf, VktFrame * frame, gboolean pair, OutputPath * path,
+    GstVkTileDeferredDownload ** download, GError ** error);
 gboolean gst_vktile_filter_write_output_images (GstVkTileFilter * self,
     GstBuffer * outbuf, GError ** error);
 /* Records the copy of a deferred download's frame into its host memory. */

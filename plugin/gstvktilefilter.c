@@ -963,7 +963,7 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   VktPlane narrow_plane;
   VktSync *sync;
   guint moving, filtering;
-  gboolean ok;
+  gboolean pair, ok;
 
   if (!compute) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
@@ -975,7 +975,7 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
    * download, in one submission. A frame that finds the GPU idle (a live
    * source) is filtered and written out at once, as it always was. */
   GST_OBJECT_LOCK (self);
-  priv->pair_transfers = priv->separate_vram && priv->frames_in_flight >= 2
+  pair = priv->separate_vram && priv->frames_in_flight >= 2
       && !priv->out_vulkan && (priv->deferred || vkt_compute_busy (compute));
   GST_OBJECT_UNLOCK (self);
   if (!vkt_compute_begin (compute, error))
@@ -986,7 +986,7 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
   vkt_compute_keep (compute, inbuf);
   keep_memories (compute, outbuf);
   vkt_compute_timestamp (compute, VKT_TS_START);
-  ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame,
+  ok = gst_vktile_filter_prepare_input (self, inbuf, &rec->frame, pair,
       &rec->in_path, &rec->cpu_upload_ns, error);
   /* With no barrier between them: both directions of the bus at once. */
   ok = ok && gst_vktile_filter_carry_deferred (self, &rec->carried, error);
@@ -999,7 +999,7 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     vkt_compute_barrier (compute);
   }
   ok = ok && gst_vktile_filter_prepare_output (self, outbuf, &rec->frame,
-      &rec->path, error);
+      pair, &rec->path, &rec->download, error);
   ok = ok && (!priv->widen || gst_vktile_filter_widen_output (self,
           &rec->frame, &narrow_out, &narrow_plane, error));
   if (ok && (regions = gst_vktile_filter_frame_regions (self, inbuf))) {
@@ -1011,7 +1011,6 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
     ok = klass->record (self, compute, &rec->frame, error);
   }
   g_clear_pointer (&regions, g_array_unref);
-  rec->download = g_steal_pointer (&priv->frame_download);
   if (ok && priv->widen) {
     vkt_compute_barrier (compute);
     ok = gst_vktile_filter_narrow_output (self, &rec->frame, &narrow_out,
@@ -1046,7 +1045,6 @@ record_frame (GstVkTileFilter * self, GstBuffer * inbuf, GstBuffer * outbuf,
 
 abandon:
   vkt_compute_abandon (compute);
-  g_clear_pointer (&priv->frame_download, gst_vktile_deferred_download_unref);
   return NULL;
 }
 

@@ -558,7 +558,8 @@ gst_vktile_filter_write_output_images (GstVkTileFilter * self,
  * with word-aligned planes, moving it only when it must be moved. */
 gboolean
 gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
-    VktFrame * frame, InputPath * path, guint64 * cpu_ns, GError ** error)
+    VktFrame * frame, gboolean pair, InputPath * path, guint64 * cpu_ns,
+    GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   GstVkTileFilterClass *klass = GST_VKTILE_FILTER_GET_CLASS (self);
@@ -667,9 +668,9 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
   t0 = g_get_monotonic_time ();
   /* Read in place by shaders that read it in runs — unless the frames
    * come faster than the GPU takes them, when the upload crosses the bus
-   * beside the previous frame's download (priv->pair_transfers). */
+   * beside the previous frame's download (`pair`). */
   if (priv->import_alignment && (!priv->separate_vram
-          || (!priv->pair_transfers && klass->reads_input_in_runs
+          || (!pair && klass->reads_input_in_runs
               && klass->reads_input_in_runs (self)))
       && import_in_place (self, inbuf, frame, offsets, strides, &import_error)) {
     *path = INPUT_IMPORTED_IN_PLACE;
@@ -720,7 +721,8 @@ gst_vktile_filter_prepare_input (GstVkTileFilter * self, GstBuffer * inbuf,
 
 gboolean
 gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
-    VktFrame * frame, OutputPath * path, GError ** error)
+    VktFrame * frame, gboolean pair, OutputPath * path,
+    GstVkTileDeferredDownload ** download, GError ** error)
 {
   GstVkTileFilterPrivate *priv = PRIV (self);
   const GstVideoInfo *info = &priv->out_info;
@@ -729,6 +731,7 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
   gint strides[GST_VIDEO_MAX_PLANES];
   guint i;
 
+  *download = NULL;
   frame_layout (outbuf, info, offsets, strides);
   if (gst_is_vulkan_image_memory (mem0)) {
     if (!gst_vktile_filter_ensure_buffer (self, &priv->out_for_images,
@@ -737,61 +740,51 @@ gst_vktile_filter_prepare_output (GstVkTileFilter * self, GstBuffer * outbuf,
     frame->out = gst_vktile_filter_bind (self, priv->out_for_images);
     set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
     *path = OUTPUT_IMAGE;
-    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
-      frame->planes[i].out_across_bus = FALSE;
-    return TRUE;
-  }
-  if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
-      && layout_word_aligned (info, mem0->offset, offsets, strides)
-      && priv->pair_transfers && priv->separate_vram
-      && !vkt_memory_is_device_local (mem0)) {
-    /* Frames come faster than the GPU takes them: computed in device
-     * memory, and written across the bus at the start of the next frame's
-     * submission, beside its upload (the bus carries both directions at
-     * once only within one submission). */
-    gsize maxsize, size = gst_memory_get_sizes (mem0, NULL, &maxsize);
-    GstVkTileDeferredDownload *d;
-    if (!gst_vktile_filter_ensure_buffer (self, &priv->out_paired,
-            mem0->offset + size, FALSE, error))
-      return FALSE;
-    d = gst_vktile_deferred_download_new ();
-    d->computed = gst_memory_ref (priv->out_paired);
-    d->dst = gst_memory_ref (mem0);
-    d->info = *info;
-    for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
-      d->plane_offsets[i] = mem0->offset + offsets[i];
-      d->strides[i] = strides[i];
-    }
-    g_clear_pointer (&priv->frame_download,
-        gst_vktile_deferred_download_unref);
-    priv->frame_download = d;
-    frame->out = gst_vktile_filter_bind (self, priv->out_paired);
-    set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
-    *path = OUTPUT_PAIRED;
-    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
-      frame->planes[i].out_across_bus = FALSE;
-    return TRUE;
-  }
-  if (gst_buffer_n_memory (outbuf) == 1 && is_storage_buffer (self, mem0)
+  } else if (gst_buffer_n_memory (outbuf) == 1
+      && is_storage_buffer (self, mem0)
       && layout_word_aligned (info, mem0->offset, offsets, strides)) {
-    /* Host-visible memory of a discrete GPU too: the shaders' writes cross
-     * the bus while they compute, where a separate download would follow
-     * them (measured on the H100: 4K recursivefilter 420 -> 527 frames/s,
-     * every element faster). */
-    frame->out = gst_vktile_filter_bind (self, mem0);
+    gboolean across_bus = priv->separate_vram
+        && !vkt_memory_is_device_local (mem0);
+    if (across_bus && pair) {
+      /* Frames come faster than the GPU takes them: computed in device
+       * memory, and written across the bus at the start of the next
+       * frame's submission, beside its upload (the bus carries both
+       * directions at once only within one submission). */
+      GstVkTileDeferredDownload *d;
+      if (!gst_vktile_filter_ensure_buffer (self, &priv->out_paired,
+              mem0->offset + gst_memory_get_sizes (mem0, NULL, NULL), FALSE,
+              error))
+        return FALSE;
+      d = gst_vktile_deferred_download_new ();
+      d->computed = gst_memory_ref (priv->out_paired);
+      d->dst = gst_memory_ref (mem0);
+      d->info = *info;
+      for (i = 0; i < GST_VIDEO_INFO_N_PLANES (info); i++) {
+        d->plane_offsets[i] = mem0->offset + offsets[i];
+        d->strides[i] = strides[i];
+      }
+      *download = d;
+      frame->out = gst_vktile_filter_bind (self, priv->out_paired);
+      *path = OUTPUT_PAIRED;
+    } else {
+      /* Host-visible memory of a discrete GPU too: the shaders' writes
+       * cross the bus while they compute, where a separate download would
+       * follow them (measured on the H100: 4K recursivefilter 420 -> 527
+       * frames/s, every element faster). */
+      frame->out = gst_vktile_filter_bind (self, mem0);
+      *path = across_bus ? OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
+    }
     set_plane_words (frame, info, mem0->offset, offsets, strides, FALSE);
-    *path = priv->separate_vram && !vkt_memory_is_device_local (mem0) ?
-        OUTPUT_ACROSS_BUS : OUTPUT_IN_PLACE;
-    for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
-      frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
-    return TRUE;
+  } else {
+    if (!gst_vktile_filter_ensure_buffer (self, &priv->out_staging,
+            info->size, TRUE, error))
+      return FALSE;
+    frame->out = gst_vktile_filter_bind (self, priv->out_staging);
+    set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
+    *path = OUTPUT_CPU_COPY;
   }
-  if (!gst_vktile_filter_ensure_buffer (self, &priv->out_staging, info->size,
-          TRUE, error))
-    return FALSE;
-  frame->out = gst_vktile_filter_bind (self, priv->out_staging);
-  set_plane_words (frame, info, 0, info->offset, info->stride, FALSE);
-  *path = OUTPUT_CPU_COPY;
+  for (i = 0; i < G_N_ELEMENTS (frame->planes); i++)
+    frame->planes[i].out_across_bus = *path == OUTPUT_ACROSS_BUS;
   return TRUE;
 }
 

@@ -60,6 +60,19 @@ gst_vktile_deferred_download_settled (GstVkTileDeferredDownload * d)
   return g_atomic_pointer_get (&d->sync) || g_atomic_int_get (&d->dropped);
 }
 
+/* record_lock held: nobody records it again (a submission that did keeps
+ * the memories), and it becomes nobody's to carry. */
+static void
+settle (GstVkTileFilter * self, GstVkTileDeferredDownload * d)
+{
+  GstVkTileFilterPrivate *priv = PRIV (self);
+
+  g_clear_pointer (&d->computed, gst_memory_unref);
+  g_clear_pointer (&d->dst, gst_memory_unref);
+  if (priv->deferred == d)
+    g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+}
+
 /* record_lock held. */
 gboolean
 gst_vktile_filter_carry_deferred (GstVkTileFilter * self,
@@ -81,18 +94,10 @@ void
 gst_vktile_filter_carried (GstVkTileFilter * self,
     GstVkTileDeferredDownload * carried, VktSync * sync)
 {
-  GstVkTileFilterPrivate *priv = PRIV (self);
-
   if (!carried)
     return;
   g_atomic_pointer_set (&carried->sync, vkt_sync_ref (sync));
-  /* The submission keeps them now; nobody records this download again. */
-  g_clear_pointer (&carried->computed, gst_memory_unref);
-  g_clear_pointer (&carried->dst, gst_memory_unref);
-  if (priv->deferred == carried) {
-    priv->deferred = NULL;
-    gst_vktile_deferred_download_unref (carried);
-  }
+  settle (self, carried);
 }
 
 /* A flush or a stop: the frame whose download nobody carries yet is
@@ -105,9 +110,7 @@ gst_vktile_filter_drop_deferred (GstVkTileFilter * self)
   g_mutex_lock (&priv->record_lock);
   if (priv->deferred) {
     g_atomic_int_set (&priv->deferred->dropped, TRUE);
-    g_clear_pointer (&priv->deferred->computed, gst_memory_unref);
-    g_clear_pointer (&priv->deferred->dst, gst_memory_unref);
-    g_clear_pointer (&priv->deferred, gst_vktile_deferred_download_unref);
+    settle (self, priv->deferred);
   }
   g_mutex_unlock (&priv->record_lock);
 }
