@@ -79,6 +79,20 @@ bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
  * and evicts the L2 cache, so that no frame finds its input cached, as the
  * frames of a real stream would not. */
 void
+bench_device_uuid (Bench * b, guint8 uuid[16])
+{
+  VkPhysicalDeviceIDProperties id = {
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES
+  };
+  VkPhysicalDeviceProperties2 props = {
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &id
+  };
+
+  vkGetPhysicalDeviceProperties2 (b->device->physical_device->device, &props);
+  memcpy (uuid, id.deviceUUID, 16);
+}
+
+void
 bench_heat (Bench * b)
 {
   GError *error = NULL;

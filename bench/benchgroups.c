@@ -117,6 +117,7 @@ group_release (Group * g)
   g_clear_pointer (&g->host_src, gst_memory_unref);
   g_clear_pointer (&g->host_dst, gst_memory_unref);
   g_clear_pointer (&g->pcie, bench_pcie_free);
+  g_clear_pointer (&g->cuda, bench_cuda_free);
   g_clear_pointer (&g->pcie_pairings, g_free);
 }
 
@@ -159,6 +160,8 @@ group_add_pcie_floors (Group * g)
       "PCIe upload and download overlapped", NULL);
   group_add (g, SUBJECT_PCIE_SHADER, "floor",
       "PCIe both ways by a shader copy, host to host", NULL);
+  group_add (g, SUBJECT_PCIE_CUDA, "floor",
+      "PCIe both ways, CUDA's copy engines", NULL);
 }
 
 Subject *
@@ -314,6 +317,20 @@ group_make_floor_buffers (Bench * b, Group * g, GError ** error)
       || !(g->host_dst = vkt_buffer_alloc (b->device, size, TRUE, error))
       || !(g->pcie = bench_pcie_new (b->device, g->bytes, error)))
     return FALSE;
+  {
+    Subject *cuda = bench_group_find (g, SUBJECT_PCIE_CUDA);
+    guint8 uuid[16];
+    GError *why = NULL;
+
+    bench_device_uuid (b, uuid);
+    if (cuda && !(g->cuda = bench_cuda_new (uuid, g->bytes,
+                BENCH_CUDA_PINNED, &why))) {
+      /* not an NVIDIA driver, or not this GPU: no reference to show */
+      GST_INFO ("no CUDA reference: %s", why->message);
+      g_ptr_array_remove (g->subjects, cuda);
+      g_clear_error (&why);
+    }
+  }
   g->pcie_one_queue = !bench_pcie_overlaps (g->pcie);
   g->pcie_pairings = g_strdup (bench_pcie_pairings (g->pcie));
   g->pcie_host_device_local = bench_pcie_host_is_device_local (g->pcie)
@@ -322,6 +339,9 @@ group_make_floor_buffers (Bench * b, Group * g, GError ** error)
 }
 
 /* ---- one step of a subject ---- */
+
+/* Frames a round of the CUDA reference copies back to back. */
+#define CUDA_BURST 8
 
 static gboolean
 step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
@@ -340,6 +360,9 @@ step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
     case SUBJECT_PCIE_SHADER:
       return bench_time_copy (b, g->host_src, g->host_dst, g->bytes, TRUE,
           ns, error);
+    case SUBJECT_PCIE_CUDA:
+      return bench_cuda_time (g->cuda, BENCH_CUDA_BOTH, CUDA_BURST, ns,
+          error);
     default:
       g_assert_not_reached ();
       return FALSE;
@@ -485,18 +508,21 @@ void
 bench_group_run (Bench * b, Group * g, guint index, guint n_groups)
 {
   GError *error = NULL;
-  guint n = g->subjects->len, r, p;
-  gdouble *last_ns = g_new0 (gdouble, n);
+  guint n, r, p;
+  gdouble *last_ns;
 
   g_printerr ("[%u/%u] %s %s %dx%d: %u subjects, %u + %u rounds of %u "
       "frame(s)\n", index + 1, n_groups, bench_group_kind_name (g->kind),
-      gst_video_format_to_string (g->format), g->width, g->height, n,
-      g->warmup, g->rounds, g->burst);
+      gst_video_format_to_string (g->format), g->width, g->height,
+      g->subjects->len, g->warmup, g->rounds, g->burst);
+  /* this may leave out a reference the machine cannot time */
   if (!group_prepare (b, g, &error)) {
-    for (p = 0; p < n; p++)
+    for (p = 0; p < g->subjects->len; p++)
       subject_fail (g_ptr_array_index (g->subjects, p), "no buffers", error);
     g_clear_error (&error);
   }
+  n = g->subjects->len;
+  last_ns = g_new0 (gdouble, n);
 
   for (r = 0; r < g->warmup + g->rounds; r++) {
     gboolean measured = r >= g->warmup;

@@ -253,7 +253,8 @@ is_pcie_floor (const Subject * s)
 {
   return s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN
       || s->kind == SUBJECT_PCIE_OVERLAP || s->kind == SUBJECT_PCIE_SHADER
-      || s->kind == SUBJECT_PCIE_DUPLEX || s->kind == SUBJECT_PCIE_SEQUENTIAL;
+      || s->kind == SUBJECT_PCIE_CUDA || s->kind == SUBJECT_PCIE_DUPLEX
+      || s->kind == SUBJECT_PCIE_SEQUENTIAL;
 }
 
 static gchar *
@@ -363,10 +364,12 @@ bench_report_floors (GPtrArray * groups, GString * md, GString * csv)
       "once; and by the copy shader from pinned host memory to pinned host "
       "memory, both directions in one dispatch (as a filter that reads and "
       "writes system memory itself); frames/s is what a system-memory "
-      "pipeline can reach at most.",
+      "pipeline can reach at most. CUDA: both ways at once by CUDA's copy "
+      "engines on the same GPU, pinned memory, a stream each way (where the "
+      "driver has libcuda): what the bus carries.",
       "<format|<size|MB|vkCmdCopyBuffer µs|shader copy µs|shader GB/s|"
       "upload µs|download µs|up then down frames/s|overlapped frames/s|"
-      "shader both ways frames/s");
+      "shader both ways frames/s|CUDA both ways frames/s");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
@@ -397,6 +400,7 @@ bench_report_floors (GPtrArray * groups, GString * md, GString * csv)
       BenchSpread fps_seq = spread_fps (&sp[SUBJECT_PCIE_SEQUENTIAL]);
       BenchSpread fps_ovl = spread_fps (&sp[SUBJECT_PCIE_OVERLAP]);
       BenchSpread fps_sh = spread_fps (&sp[SUBJECT_PCIE_SHADER]);
+      BenchSpread fps_cuda = spread_fps (&sp[SUBJECT_PCIE_CUDA]);
       bench_table_add (t, g_strdup (gst_video_format_to_string (g->format)),
           bench_fmt_size (g), g_strdup_printf ("%.1f", g->bytes / 1e6),
           bench_fmt_us (&sp[SUBJECT_COPY]),
@@ -408,7 +412,8 @@ bench_report_floors (GPtrArray * groups, GString * md, GString * csv)
           g_strdup_printf ("%.0f", fps_seq.median) : g_strdup ("-"),
           fps_ovl.n ? g_strdup_printf ("%.0f", fps_ovl.median) :
           g_strdup ("-"), fps_sh.n ? g_strdup_printf ("%.0f",
-              fps_sh.median) : g_strdup ("-"));
+              fps_sh.median) : g_strdup ("-"), fps_cuda.n ?
+          g_strdup_printf ("%.0f", fps_cuda.median) : g_strdup ("-"));
     }
   }
   bench_table_finish (t, md);
@@ -481,15 +486,18 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
       "percentile]. x round trip / x PCIe: per-round ratio of frames/s to "
       "the vulkanupload ! vulkandownload round trip / to the PCIe floor both "
       "ways at once (the faster of the copy engines overlapped and the "
-      "shader copy, host to host) of the same round.",
+      "shader copy, host to host) of the same round. x CUDA: per-round "
+      "ratio to CUDA's copy engines both ways at once on the same GPU, what "
+      "the bus carries (where the driver has libcuda).",
       "<pipeline|<format|<size|frames/s|x round trip|x PCIe both ways|"
-      "x PCIe up then down|<note");
+      "x PCIe up then down|x CUDA both ways|<note");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
     Group *g = g_ptr_array_index (groups, i);
     Subject *rt = NULL, *ovl = bench_group_find (g, SUBJECT_PCIE_DUPLEX);
     Subject *seq = bench_group_find (g, SUBJECT_PCIE_SEQUENTIAL);
+    Subject *cuda = bench_group_find (g, SUBJECT_PCIE_CUDA);
     if (g->kind != GROUP_SYSMEM)
       continue;
     for (j = 0; j < g->subjects->len; j++) {
@@ -500,11 +508,11 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
     for (j = 0; j < g->subjects->len; j++) {
       Subject *s = g_ptr_array_index (g->subjects, j);
       CsvRow row = { "sysmem", s->element, s->config, g };
-      BenchSpread x_seq = { 0 };
+      BenchSpread x_seq = { 0 }, x_cuda = { 0 };
       gchar *note;
-      if (s->kind != SUBJECT_STREAM && s->kind != SUBJECT_PCIE_OVERLAP
-          && s->kind != SUBJECT_PCIE_SHADER && s->kind != SUBJECT_PCIE_DUPLEX
-          && s->kind != SUBJECT_PCIE_SEQUENTIAL)
+      if (s->kind != SUBJECT_STREAM && !is_pcie_floor (s))
+        continue;
+      if (s->kind == SUBJECT_PCIE_UP || s->kind == SUBJECT_PCIE_DOWN)
         continue;
       row.time = bench_spread (s->ns, g->rounds);
       row.fps = spread_fps (&row.time);
@@ -515,11 +523,13 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
         row.x_pcie = bench_inverse_ratio_spread (s->ns, ovl->ns, g->rounds);
       if (seq)
         x_seq = bench_inverse_ratio_spread (s->ns, seq->ns, g->rounds);
+      if (cuda)
+        x_cuda = bench_inverse_ratio_spread (s->ns, cuda->ns, g->rounds);
       if (burst_too_short (g, s) || (rt && burst_too_short (g, rt)))
         row.x_roundtrip = (BenchSpread) { 0 };
       if (burst_too_short (g, s)) {
         BenchSpread none = { 0 };
-        row.fps = row.x_pcie = x_seq = none;
+        row.fps = row.x_pcie = x_seq = x_cuda = none;
       }
       note = subject_note (g, s);
       row.note = note;
@@ -529,7 +539,8 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
           bench_fmt_spread (&row.fps, "", 0),
           bench_fmt_spread (&row.x_roundtrip, "x", 2),
           bench_fmt_spread (&row.x_pcie, "x", 2),
-          bench_fmt_spread (&x_seq, "x", 2), note);
+          bench_fmt_spread (&x_seq, "x", 2),
+          bench_fmt_spread (&x_cuda, "x", 2), note);
     }
   }
   bench_table_finish (t, md);

@@ -9,6 +9,7 @@
 #include <gst/video/video.h>
 #include <gst/vulkan/vulkan.h>
 
+#include "benchcuda.h"
 #include "benchpcie.h"
 #include "benchpipe.h"
 #include "benchstats.h"
@@ -69,6 +70,9 @@ typedef enum
    * directions in one dispatch, as a filter that reads and writes system
    * memory itself moves them */
   SUBJECT_PCIE_SHADER,
+  /* CUDA's copy engines both ways at once on the same GPU (where the
+   * driver's libcuda is): what the bus carries */
+  SUBJECT_PCIE_CUDA,
   /* both ways at once: the faster of the two above, per round (derived) */
   SUBJECT_PCIE_DUPLEX,
   SUBJECT_PCIE_SEQUENTIAL,      /* up + down of the same round (derived) */
@@ -116,6 +120,7 @@ typedef struct
   GstMemory *dl_src, *dl_dst;
   GstMemory *host_src, *host_dst;       /* SUBJECT_PCIE_SHADER */
   BenchPcie *pcie;
+  BenchCuda *cuda;              /* SUBJECT_PCIE_CUDA */
   gboolean pcie_one_queue, pcie_host_device_local;
   gchar *pcie_pairings;         /* what each pairing of queues measured */
 } Group;
@@ -156,6 +161,8 @@ void bench_close (Bench * b);
 VkBuffer bench_vk_buffer (GstMemory * mem);
 gboolean bench_record_shader_copy (Bench * b, GstMemory * src,
     GstMemory * dst, gsize bytes, GError ** error);
+/* VkPhysicalDeviceIDProperties' deviceUUID of the run's device. */
+void bench_device_uuid (Bench * b, guint8 uuid[16]);
 gboolean bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst,
     gsize bytes, gboolean shader, gdouble * ns, GError ** error);
 void bench_heat (Bench * b);
