@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include "benchcuda.h"
+
 #define QP_FRAMES 24
 #define QP_ELEMENT_GROUPS (vkt_compute_copy_rows_groups ())
 
@@ -49,10 +51,27 @@ qp_stamp_all (QueueProbe * q)
   return TRUE;
 }
 
+/* Across the bus by vkCmdCopyBuffer (on the H100, a copy engine). */
+static void
+qp_engine_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes)
+{
+  VkBufferCopy region = { 0, 0, bytes };
+
+  vkt_compute_copy (b->compute, bench_vk_buffer (src), bench_vk_buffer (dst),
+      1, &region);
+}
+
+typedef enum
+{
+  QP_NONE,
+  QP_SHADER,                    /* vkt_compute_copy_rows() */
+  QP_ENGINE,                    /* vkCmdCopyBuffer */
+} QpCopy;
+
 /* GPU µs of an upload, a download, or both in one submission without a
- * barrier between them. */
+ * barrier between them, each by a shader or by vkCmdCopyBuffer. */
 static gdouble
-qp_time_copies (QueueProbe * q, gboolean up, gboolean down, guint width,
+qp_time_copies (QueueProbe * q, QpCopy up, QpCopy down, guint width,
     GError ** error)
 {
   VktCompute *c = q->b->compute;
@@ -60,11 +79,15 @@ qp_time_copies (QueueProbe * q, gboolean up, gboolean down, guint width,
   if (!vkt_compute_begin (c, error))
     return -1.0;
   vkt_compute_timestamp (c, VKT_TS_START);
-  if (up && !qp_copy (q->b, q->host_in, q->vram_in[0], q->bytes, width,
-          error))
+  if (up == QP_ENGINE)
+    qp_engine_copy (q->b, q->host_in, q->vram_in[0], q->bytes);
+  if (up == QP_SHADER && !qp_copy (q->b, q->host_in, q->vram_in[0], q->bytes,
+          width, error))
     return -1.0;
-  if (down && !qp_copy (q->b, q->vram_out[0], q->host_out, q->bytes, width,
-          error))
+  if (down == QP_ENGINE)
+    qp_engine_copy (q->b, q->vram_out[0], q->host_out, q->bytes);
+  if (down == QP_SHADER && !qp_copy (q->b, q->vram_out[0], q->host_out,
+          q->bytes, width, error))
     return -1.0;
   qp_stamp_all (q);
   if (!vkt_compute_submit_wait (c, error))
@@ -126,6 +149,46 @@ fail:
   return -1.0;
 }
 
+/* CUDA's copies of the same frame on the same GPU, for each kind of host
+ * memory, the modes alternated round by round. */
+static void
+qp_cuda (Bench * b, gsize bytes, GString * t)
+{
+  guint8 uuid[16];
+  guint h, r, m;
+
+  bench_device_uuid (b, uuid);
+  g_string_append (t, "\nCUDA on the same GPU, wall µs a frame of 4 back "
+      "to back (up, down, both on two streams, both with each direction on "
+      "two streams), medians of 9:\n");
+  for (h = 0; h < BENCH_CUDA_N_HOSTS; h++) {
+    GError *error = NULL;
+    BenchCuda *cuda = bench_cuda_new (uuid, bytes, h, &error);
+    gboolean ok = cuda != NULL;
+    gdouble v[4][9];
+
+    /* two rounds to warm up, overwritten */
+    for (r = 0; ok && r < 2 + 9; r++)
+      for (m = 0; ok && m < 4; m++)
+        ok = bench_cuda_time (cuda, m, 4, &v[m][MAX (r, 2) - 2], &error);
+    if (ok) {
+      gdouble best = MIN (bench_spread (v[2], 9).median,
+          bench_spread (v[3], 9).median);
+      g_string_append_printf (t, "- %s: %.1f, %.1f, %.1f, %.1f (%.0f "
+          "frames/s both ways)\n", bench_cuda_host_name (h),
+          bench_spread (v[0], 9).median / 1e3,
+          bench_spread (v[1], 9).median / 1e3,
+          bench_spread (v[2], 9).median / 1e3,
+          bench_spread (v[3], 9).median / 1e3, 1e9 / best);
+    } else {
+      g_string_append_printf (t, "- %s: %s\n", bench_cuda_host_name (h),
+          error->message);
+    }
+    g_clear_error (&error);
+    bench_cuda_free (cuda);
+  }
+}
+
 void
 bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
     GString * md)
@@ -167,9 +230,9 @@ bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
 
     for (r = 0; r < 3; r++) {
       bench_heat (b);
-      v[0][r] = qp_time_copies (&q, TRUE, FALSE, qp_widths[w], &error);
-      v[1][r] = qp_time_copies (&q, FALSE, TRUE, qp_widths[w], &error);
-      v[2][r] = qp_time_copies (&q, TRUE, TRUE, qp_widths[w], &error);
+      v[0][r] = qp_time_copies (&q, QP_SHADER, QP_NONE, qp_widths[w], &error);
+      v[1][r] = qp_time_copies (&q, QP_NONE, QP_SHADER, qp_widths[w], &error);
+      v[2][r] = qp_time_copies (&q, QP_SHADER, QP_SHADER, qp_widths[w], &error);
       bench_heat (b);
       v[3][r] = qp_time_frames (&q, qp_widths[w], FALSE, &error);
       bench_heat (b);
@@ -182,6 +245,30 @@ bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
       g_string_append_printf (t, " %.1f |", bench_spread (v[i], 3).median);
     g_string_append_c (t, '\n');
   }
+  {
+    /* vkCmdCopyBuffer each way, and one way by it beside a shader copy the
+     * other way, in one submission */
+    static const QpCopy mix[][2] = { {QP_ENGINE, QP_NONE},
+    {QP_NONE, QP_ENGINE}, {QP_ENGINE, QP_ENGINE}, {QP_ENGINE, QP_SHADER},
+    {QP_SHADER, QP_ENGINE}
+    };
+    gdouble v[G_N_ELEMENTS (mix)][5];
+
+    for (r = 0; r < 5; r++)
+      for (i = 0; i < G_N_ELEMENTS (mix); i++) {
+        bench_heat (b);
+        v[i][r] = qp_time_copies (&q, mix[i][0], mix[i][1],
+            QP_ELEMENT_GROUPS, &error);
+      }
+    if (error)
+      goto out;
+    g_string_append_printf (t, "\nvkCmdCopyBuffer on this queue, GPU µs "
+        "(medians of 5): up %.1f, down %.1f, both %.1f; up by it beside a "
+        "shader copy down %.1f; a shader copy up beside it down %.1f.\n",
+        bench_spread (v[0], 5).median, bench_spread (v[1], 5).median,
+        bench_spread (v[2], 5).median, bench_spread (v[3], 5).median,
+        bench_spread (v[4], 5).median);
+  }
   if (q.imported) {
     GstMemory *allocated = q.host_in;
     gdouble v[3][3];
@@ -189,8 +276,10 @@ bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
     q.host_in = q.imported;
     for (r = 0; r < 3; r++) {
       bench_heat (b);
-      v[0][r] = qp_time_copies (&q, TRUE, FALSE, QP_ELEMENT_GROUPS, &error);
-      v[1][r] = qp_time_copies (&q, TRUE, TRUE, QP_ELEMENT_GROUPS, &error);
+      v[0][r] = qp_time_copies (&q, QP_SHADER, QP_NONE, QP_ELEMENT_GROUPS,
+          &error);
+      v[1][r] = qp_time_copies (&q, QP_SHADER, QP_SHADER, QP_ELEMENT_GROUPS,
+          &error);
       bench_heat (b);
       v[2][r] = qp_time_frames (&q, QP_ELEMENT_GROUPS, TRUE, &error);
     }
@@ -203,6 +292,7 @@ bench_queue_probe (Bench * b, gsize frame_bytes, const gchar * what,
         bench_spread (v[0], 3).median, bench_spread (v[1], 3).median,
         bench_spread (v[2], 3).median);
   }
+  qp_cuda (b, q.bytes, t);
   bench_say ("\n%s", t->str);
   if (md)
     g_string_append_printf (md, "\n%s", t->str);
