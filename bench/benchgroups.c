@@ -33,6 +33,7 @@ subject_new (SubjectKind kind, const gchar * element, const gchar * config,
   s->middle = g_strdup (middle);
   s->ns = g_new0 (gdouble, MAX (rounds, 1));
   s->gpu_ns = g_new0 (gdouble, MAX (rounds, 1));
+  s->busy_ns = g_new0 (gdouble, MAX (rounds, 1));
   return s;
 }
 
@@ -47,6 +48,7 @@ subject_free (Subject * s)
   g_free (s->middle);
   g_free (s->ns);
   g_free (s->gpu_ns);
+  g_free (s->busy_ns);
   g_free (s->message);
   g_free (s->in_memory);
   g_free (s->out_memory);
@@ -371,7 +373,7 @@ step_floor (Bench * b, Group * g, Subject * s, gdouble * ns, GError ** error)
 
 static gboolean
 step_pipeline (Group * g, Subject * s, gdouble * ns, gdouble * gpu_ns,
-    GError ** error)
+    gdouble * busy_ns, GError ** error)
 {
   BenchPipeResult r;
 
@@ -391,6 +393,7 @@ step_pipeline (Group * g, Subject * s, gdouble * ns, gdouble * gpu_ns,
       s->not_device_local = TRUE;
   }
   *gpu_ns = (gdouble) r.gpu_ns / r.frames;
+  *busy_ns = (gdouble) r.busy_ns / r.frames;
   if (s->images)
     *ns = (gdouble) (r.gpu_ns + r.moved_ns) / r.frames;
   else if (s->kind == SUBJECT_ELEMENT)
@@ -531,7 +534,7 @@ bench_group_run (Bench * b, Group * g, guint index, guint n_groups)
     for (p = 0; p < n; p++) {
       Subject *s = g_ptr_array_index (g->subjects,
           bench_round_order (r, p, n));
-      gdouble ns = 0, gpu_ns = 0;
+      gdouble ns = 0, gpu_ns = 0, busy_ns = 0;
       gboolean ok;
       if (s->failed)
         continue;
@@ -539,7 +542,7 @@ bench_group_run (Bench * b, Group * g, guint index, guint n_groups)
       if (bench_subject_is_floor (s))
         ok = step_floor (b, g, s, &ns, &error);
       else
-        ok = step_pipeline (g, s, &ns, &gpu_ns, &error);
+        ok = step_pipeline (g, s, &ns, &gpu_ns, &busy_ns, &error);
       if (!ok) {
         subject_fail (s, r ? "failed in a round" : "failed", error);
         g_clear_error (&error);
@@ -550,6 +553,7 @@ bench_group_run (Bench * b, Group * g, guint index, guint n_groups)
       if (measured) {
         s->ns[r - g->warmup] = ns;
         s->gpu_ns[r - g->warmup] = gpu_ns;
+        s->busy_ns[r - g->warmup] = busy_ns;
       }
     }
   }

@@ -51,7 +51,7 @@ account_sample (BenchPipe * pipe, GstSample * sample)
 {
   GstBuffer *buf = gst_sample_get_buffer (sample);
   GType api = gst_vktile_timing_meta_api_get_type ();
-  guint64 gpu_ns = 0, moved_ns = 0;
+  guint64 gpu_ns = 0, moved_ns = 0, busy_ns = 0;
   guint dispatches = 0, metas = 0, i;
   gboolean device_local = buf != NULL;
   gpointer state = NULL;
@@ -67,6 +67,7 @@ account_sample (BenchPipe * pipe, GstSample * sample)
       continue;
     gpu_ns += m->gpu_ns;
     moved_ns += m->upload_ns + m->download_ns;
+    busy_ns += m->gpu_ns + m->upload_ns;
     dispatches += m->dispatches;
     metas++;
   }
@@ -91,6 +92,7 @@ account_sample (BenchPipe * pipe, GstSample * sample)
   pipe->acc.frames++;
   pipe->acc.gpu_ns += gpu_ns;
   pipe->acc.moved_ns += moved_ns;
+  pipe->acc.busy_ns += busy_ns;
   pipe->acc.dispatches = dispatches;
   pipe->acc.metas = metas;
   if (!metas)

@@ -20,6 +20,10 @@ typedef struct
   gint64 first_us, last_us;     /* arrival of the first and the last */
   guint64 gpu_ns;               /* sum of every vktile element's gpu_ns over the frames */
   guint64 moved_ns;             /* sum of upload_ns + download_ns */
+  /* sum of gpu_ns + upload_ns: the GPU time of each frame's submission,
+   * its transfer step included (a download paired with the next frame's
+   * upload is in that frame's step, so it is not counted twice) */
+  guint64 busy_ns;
   guint dispatches;             /* of the last frame, all elements */
   guint metas;                  /* timing metas on the last frame */
   gboolean all_metas;           /* every frame carried metas */

@@ -488,9 +488,13 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
       "ways at once (the faster of the copy engines overlapped and the "
       "shader copy, host to host) of the same round. x CUDA: per-round "
       "ratio to CUDA's copy engines both ways at once on the same GPU, what "
-      "the bus carries (where the driver has libcuda).",
+      "the bus carries (where the driver has libcuda). GPU µs: a frame's "
+      "submission from its timing meta, the filter and the transfer step "
+      "(upload_ns: the upload and the previous frame's download it carries); "
+      "busy: that over the wall-clock time per frame, per round (below 1: "
+      "the GPU waited).",
       "<pipeline|<format|<size|frames/s|x round trip|x PCIe both ways|"
-      "x PCIe up then down|x CUDA both ways|<note");
+      "x PCIe up then down|x CUDA both ways|GPU µs|busy|<note");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
@@ -508,7 +512,7 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
     for (j = 0; j < g->subjects->len; j++) {
       Subject *s = g_ptr_array_index (g->subjects, j);
       CsvRow row = { "sysmem", s->element, s->config, g };
-      BenchSpread x_seq = { 0 }, x_cuda = { 0 };
+      BenchSpread x_seq = { 0 }, x_cuda = { 0 }, busy, busy_share;
       gchar *note;
       if (s->kind != SUBJECT_STREAM && !is_pcie_floor (s))
         continue;
@@ -525,11 +529,13 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
         x_seq = bench_inverse_ratio_spread (s->ns, seq->ns, g->rounds);
       if (cuda)
         x_cuda = bench_inverse_ratio_spread (s->ns, cuda->ns, g->rounds);
+      busy = bench_spread (s->busy_ns, g->rounds);
+      busy_share = bench_ratio_spread (s->busy_ns, s->ns, g->rounds);
       if (burst_too_short (g, s) || (rt && burst_too_short (g, rt)))
         row.x_roundtrip = (BenchSpread) { 0 };
       if (burst_too_short (g, s)) {
         BenchSpread none = { 0 };
-        row.fps = row.x_pcie = x_seq = x_cuda = none;
+        row.fps = row.x_pcie = x_seq = x_cuda = busy_share = none;
       }
       note = subject_note (g, s);
       row.note = note;
@@ -540,7 +546,8 @@ bench_report_sysmem (GPtrArray * groups, GString * md, GString * csv)
           bench_fmt_spread (&row.x_roundtrip, "x", 2),
           bench_fmt_spread (&row.x_pcie, "x", 2),
           bench_fmt_spread (&x_seq, "x", 2),
-          bench_fmt_spread (&x_cuda, "x", 2), note);
+          bench_fmt_spread (&x_cuda, "x", 2), bench_fmt_us (&busy),
+          bench_fmt_spread (&busy_share, "", 2), note);
     }
   }
   bench_table_finish (t, md);

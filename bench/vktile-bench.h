@@ -92,6 +92,9 @@ typedef struct
   BenchPipe *pipe;
   gdouble *ns;                  /* per measured round: time per frame */
   gdouble *gpu_ns;              /* per measured round: GPU time per frame */
+  /* per measured round, system memory: the GPU time of a frame's
+   * submission, its transfers included */
+  gdouble *busy_ns;
   guint dispatches;
   gboolean failed;
   gchar *message;               /* why it failed */
