@@ -3,8 +3,9 @@
  * one dispatch of shaders/denoise.comp: gaussblur's fused tile
  * (vktgausspass.c) for the spatial stage, and where it writes, the
  * motion-adaptive smoothing across frames (recursivefilter's definition,
- * with motion judged per group of values and the detail threshold chosen
- * from risk sums: docs/SEMANTICS.md) with its state read and written once.
+ * with motion judged per group of values and the groups beside it and the
+ * detail threshold chosen from risk sums: docs/SEMANTICS.md) with its
+ * state read and written once.
  * Every 4th frame the dispatch also adds up the risk sums, which the CPU
  * reads back 4 frames later to choose the threshold (lib/vktsure.c). The
  * noise estimate is recursivefilter's pass (vktiirplan.c), run every few
@@ -392,6 +393,13 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   gsize state_floats = 0;
   guint i;
 
+  /* Neighbouring invocations hand each other their quads' motion. */
+  if (!vkt_compute_has_subgroup_shuffles (compute, DENOISE_MOTION_RUN)) {
+    g_set_error (error, GST_VULKAN_ERROR, VK_ERROR_FEATURE_NOT_PRESENT,
+        "denoise needs subgroup shuffles in compute shaders (of at least %d "
+        "invocations), which this Vulkan device lacks", DENOISE_MOTION_RUN);
+    return FALSE;
+  }
   GST_OBJECT_LOCK (self);
   s = self->settings;
   f.restart = self->restart;

@@ -12,6 +12,8 @@
 // one quad, the neighbouring invocation's the next, so a subgroup's state
 // loads and stores are whole runs of memory.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle_relative : require
 #include "gauss_fused.glsl"
 #include "denoise_interface.h"
 #include "keep_detail.glsl"
@@ -87,12 +89,15 @@ bvec4 lanes_that_count(int c0, bool checked)
   return counts;
 }
 
-// Motion is judged on the quad as a whole: the mean of (d / T)^2 over the
-// lanes that count. One pixel's colour components, or neighbouring values
-// of one component, move together; their mean lets noise through less
-// often than one value alone, so that still texture averages and moving
-// texture does not.
-float group_motion(vec4 d, bvec4 counts)
+// Motion is judged on the quad with the quads beside it on its row: the
+// mean of (d / T)^2 over the lanes that count. One pixel's colour
+// components, or neighbouring values of one component, move together;
+// their mean lets noise through as motion less often than one value
+// alone, so that still texture averages and moving texture does not; and
+// the quads beside it catch what one quad cannot tell from noise, such as
+// a value that a scene change happens to leave where it was. This quad's
+// sum and count:
+vec2 quad_motion(vec4 d, bvec4 counts)
 {
   vec4 q = d / noise_scaled(tp.motion);
   q *= q;
@@ -101,7 +106,38 @@ float group_motion(vec4 d, bvec4 counts)
     sum += counts[i] ? q[i] : 0.0;
     n += counts[i] ? 1.0 : 0.0;
   }
-  return sum / max(n, 1.0);
+  return vec2(sum, n);
+}
+
+// ... and the mean with its neighbours in its run, which the neighbouring
+// invocations hold (every invocation of a run takes part). In a tile that
+// lies inside the ROI every quad counts the same lanes: only the sums
+// travel.
+float neighbourhood_motion(vec2 own, int qx, const bool checked)
+{
+  int at = qx % DENOISE_MOTION_RUN;
+  if (!checked) {
+    float left = subgroupShuffleUp(own.x, 1u);
+    float right = subgroupShuffleDown(own.x, 1u);
+    float sum = own.x, n = own.y;
+    if (at != 0) {
+      sum += left;
+      n += own.y;
+    }
+    if (at != DENOISE_MOTION_RUN - 1) {
+      sum += right;
+      n += own.y;
+    }
+    return sum / max(n, 1.0);
+  }
+  vec2 left = subgroupShuffleUp(own, 1u);
+  vec2 right = subgroupShuffleDown(own, 1u);
+  vec2 all = own;
+  if (at != 0)
+    all += left;
+  if (at != DENOISE_MOTION_RUN - 1)
+    all += right;
+  return all.x / max(all.y, 1.0);
 }
 
 // ---- the risk sums that choose the detail threshold ----
@@ -196,14 +232,22 @@ void write_blur(int c0, int row, vec4 s, bool checked)
     }
   }
   // Quads of a checked tile beyond the ROI have no state.
-  if (!checked || (qy < pc.height && qx < tp.state_stride)) {
-    int v = state_vector(qx, qy);
+  bool has_state = !checked || (qy < pc.height && qx < tp.state_stride);
+  int v = state_vector(qx, qy);
+  vec4 prev_y = vec4(0.0), prev_m = vec4(0.0);
+  vec2 motion = vec2(0.0);
+  if (has_state && tp.alpha > 0.0) {
+    load_state(v, prev_y, prev_m);
+    if (tp.motion != 0.0)
+      motion = quad_motion(s - prev_m, counts);
+  }
+  // (uniform: the whole run exchanges its quads' motion)
+  float weight = tp.alpha;
+  if (tp.alpha > 0.0 && tp.motion != 0.0)
+    weight *= exp(-neighbourhood_motion(motion, qx, checked));
+  if (has_state) {
     if (tp.alpha > 0.0) {
-      vec4 prev_y, prev_m;
-      load_state(v, prev_y, prev_m);
-      w = vec4(tp.alpha);
-      if (tp.motion != 0.0)
-        w *= exp(-group_motion(s - prev_m, counts));
+      w = vec4(weight);
       y = mix(y, detail != 0.0 ? prev_y : prev_m, w);
       m = mix(s, prev_m, w);
     }

@@ -28,6 +28,12 @@
  * 0-1, 2-3); other formats: two vectors of floats (y, then m). */
 #define DENOISE_STATE_UNITS 256
 
+/* Motion is judged on a quad with the quads beside it on its row, within
+ * runs of DENOISE_MOTION_RUN quads counted from the state row's first:
+ * the neighbouring invocations hold them, exchanged by subgroup shuffles,
+ * so subgroups must hold whole runs (a fused tile row is 8 or 16 quads). */
+#define DENOISE_MOTION_RUN 8
+
 /* The detail threshold D = sigma / t (SEMANTICS.md, denoise) is chosen by
  * the element from Stein's unbiased risk estimate of the detail put back
  * for each candidate t, summed on the frames that sum (specialization

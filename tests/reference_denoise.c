@@ -43,6 +43,9 @@ noise_gain (gdouble sigma)
 
 /* T in sigmas of the blurred noise (SEMANTICS.md, denoise). */
 #define MOTION_SIGMAS 2.25
+/* A group's motion takes in the groups beside it within runs of this many
+ * groups of a row. */
+#define MOTION_RUN 8
 
 /* The detail threshold's candidates t (D = sigma / t) and the first
  * frames' t. */
@@ -154,11 +157,32 @@ value_group (const Groups * g, const GstVideoFormatInfo * finfo, guint c,
       g->lane0) / 4;
 }
 
+/* The motion of group k: the mean over its values and those of the
+ * groups beside it on the row, within its run of MOTION_RUN groups. */
+static gdouble
+neighbourhood_mean (const Groups * g, const gdouble * sum,
+    const guint * count, gsize k)
+{
+  gsize j = k % g->per_row, run = j / MOTION_RUN;
+  gdouble s = sum[k];
+  guint n = count[k];
+
+  if (j > 0 && (j - 1) / MOTION_RUN == run) {
+    s += sum[k - 1];
+    n += count[k - 1];
+  }
+  if (j + 1 < (gsize) g->per_row && (j + 1) / MOTION_RUN == run) {
+    s += sum[k + 1];
+    n += count[k + 1];
+  }
+  return s / MAX (n, 1);
+}
+
 /* motion[c] for every component whose recursion goes on: the mean of
- * ((s - m_prev) / T)^2 over the values of its group (SEMANTICS.md,
- * denoise): the components of one filtered plane, on one row, whose slots
- * fall in the same 4, counted from the start of the 4-byte word holding
- * the ROI's first pixel. */
+ * ((s - m_prev) / T)^2 over the values of its group and of the groups
+ * beside it (SEMANTICS.md, denoise): a group holds the components of one
+ * filtered plane, on one row, whose slots fall in the same 4, counted
+ * from the start of the 4-byte word holding the ROI's first pixel. */
 static void
 group_motion (const GstVideoFrame * in, DenoiseFrame * f,
     const RefIirTemporal * t, gdouble ** motion)
@@ -210,7 +234,8 @@ group_motion (const GstVideoFrame * in, DenoiseFrame * f,
       for (y = 0; y < r->h; y++)
         for (x = 0; x < r->w; x++) {
           gsize k = value_group (&g, finfo, c, x, y);
-          motion[c][(gsize) y * r->w + x] = sum[k] / count[k];
+          motion[c][(gsize) y * r->w + x] = neighbourhood_mean (&g, sum,
+              count, k);
         }
     }
     g_free (sum);
