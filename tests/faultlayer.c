@@ -17,6 +17,8 @@
  *   lost-wait:N  the N-th vkQueueSubmit runs, then the device is lost: the
  *                waits for it (and everything after) return
  *                VK_ERROR_DEVICE_LOST
+ *   no-shuffles  while it is armed, every physical device says its compute
+ *                shaders have no subgroup shuffles (a GPU without them)
  *
  * A device takes the plan armed when it is created; each plan fires once.
  */
@@ -37,6 +39,7 @@ typedef enum
   FAULT_OOM,
   FAULT_LOST_AT_SUBMIT,
   FAULT_LOST_AFTER_SUBMIT,
+  FAULT_NO_SHUFFLES,
 } FaultKind;
 
 typedef struct
@@ -82,6 +85,7 @@ typedef struct
   /* instances */
   PFN_vkGetInstanceProcAddr GetInstanceProcAddr;
   PFN_vkDestroyInstance DestroyInstance;
+  PFN_vkGetPhysicalDeviceProperties2 GetPhysicalDeviceProperties2;
   /* devices */
   DeviceTable d;
   FaultPlan plan;
@@ -119,6 +123,10 @@ parse_plan (const char *s, FaultPlan * plan)
   plan->at = 0;
   if (!s || !*s || !strcmp (s, "none"))
     return 1;
+  if (!strcmp (s, "no-shuffles")) {
+    plan->kind = FAULT_NO_SHUFFLES;
+    return 1;
+  }
   for (i = 0; i < sizeof (kinds) / sizeof (kinds[0]); i++) {
     size_t n = strlen (kinds[i].name);
     char *end;
@@ -421,6 +429,32 @@ fault_CreateDevice (VkPhysicalDevice physical, const VkDeviceCreateInfo * info,
   return VK_SUCCESS;
 }
 
+/* ---- what a physical device says ---- */
+
+static VKAPI_ATTR void VKAPI_CALL
+fault_GetPhysicalDeviceProperties2 (VkPhysicalDevice physical,
+    VkPhysicalDeviceProperties2 * p)
+{
+  const VkSubgroupFeatureFlags shuffles = VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+      | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+  Record *inst = find (instances, physical);
+  VkBaseOutStructure *s;
+  int hide;
+
+  inst->GetPhysicalDeviceProperties2 (physical, p);
+  pthread_mutex_lock (&lock);
+  hide = armed.kind == FAULT_NO_SHUFFLES;
+  pthread_mutex_unlock (&lock);
+  for (s = (VkBaseOutStructure *) p->pNext; hide && s; s = s->pNext) {
+    if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES)
+      ((VkPhysicalDeviceSubgroupProperties *) s)->supportedOperations &=
+          ~shuffles;
+    else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES)
+      ((VkPhysicalDeviceVulkan11Properties *) s)->subgroupSupportedOperations
+          &= ~shuffles;
+  }
+}
+
 static VKAPI_ATTR void VKAPI_CALL
 fault_DestroyInstance (VkInstance instance, const VkAllocationCallbacks * a)
 {
@@ -447,6 +481,11 @@ fault_CreateInstance (const VkInstanceCreateInfo * info,
   inst->GetInstanceProcAddr = gipa;
   inst->DestroyInstance =
       (PFN_vkDestroyInstance) gipa (*instance, "vkDestroyInstance");
+  inst->GetPhysicalDeviceProperties2 = (PFN_vkGetPhysicalDeviceProperties2)
+      gipa (*instance, "vkGetPhysicalDeviceProperties2");
+  if (!inst->GetPhysicalDeviceProperties2)
+    inst->GetPhysicalDeviceProperties2 = (PFN_vkGetPhysicalDeviceProperties2)
+        gipa (*instance, "vkGetPhysicalDeviceProperties2KHR");
   return VK_SUCCESS;
 }
 
@@ -512,6 +551,9 @@ fault_GetInstanceProcAddr (VkInstance instance, const char *name)
     return (PFN_vkVoidFunction) fault_DestroyInstance;
   if (!strcmp (name, "vkCreateDevice"))
     return (PFN_vkVoidFunction) fault_CreateDevice;
+  if (!strcmp (name, "vkGetPhysicalDeviceProperties2")
+      || !strcmp (name, "vkGetPhysicalDeviceProperties2KHR"))
+    return (PFN_vkVoidFunction) fault_GetPhysicalDeviceProperties2;
   if ((ours = intercepted_device_function (name)))
     return ours;
   if (!instance || !(inst = find (instances, instance)))

@@ -380,6 +380,55 @@ GST_START_TEST (test_frame_too_large)
 
 GST_END_TEST;
 
+/* A GPU whose compute shaders lack subgroup shuffles: the elements that
+ * need them say so (and what runs without them) before anything is
+ * written; the others run as before. */
+GST_START_TEST (test_no_subgroup_shuffles)
+{
+  static const struct
+  {
+    const gchar *chain, *says;
+  } needs[] = {
+    {"denoise", "denoise needs subgroup shuffles"},
+    {"recursivefilter sigma=3", "algorithm=scanline runs without them"},
+  };
+  static const gchar *const runs[] = {
+    "recursivefilter sigma=3 algorithm=scanline", "gaussblur sigma=2",
+    "tiledconv preset=gaussian5",
+  };
+  GstVideoInfo info;
+  GstBuffer **frames = test_frames (&info, 400);
+  guint i;
+  Run run;
+
+  fail_unless (fault_arm ("no-shuffles"));
+  for (i = 0; i < G_N_ELEMENTS (needs); i++) {
+    run_pipeline (needs[i].chain, &info, frames, N_FRAMES, &run);
+    fail_unless_equals_int (run.outs->len, 0);
+    fail_unless (run.n_errors > 0 && run.first_error_ours, "%s: %s",
+        needs[i].chain, GST_STR_NULL (run.first_error));
+    fail_unless (strstr (run.first_error, needs[i].says) != NULL, "%s: the "
+        "error does not say \"%s\": %s", needs[i].chain, needs[i].says,
+        run.first_error);
+    run_clear (&run);
+  }
+  for (i = 0; i < G_N_ELEMENTS (runs); i++) {
+    run_pipeline (runs[i], &info, frames, N_FRAMES, &run);
+    fail_unless (run.n_errors == 0, "%s: %s", runs[i], run.first_error);
+    fail_unless_equals_int (run.outs->len, N_FRAMES);
+    run_clear (&run);
+  }
+  /* with shuffles, denoise runs: the layer, not the element, refused */
+  fail_unless (fault_arm ("none"));
+  run_pipeline ("denoise", &info, frames, N_FRAMES, &run);
+  fail_unless (run.n_errors == 0, "denoise: %s", run.first_error);
+  fail_unless_equals_int (run.outs->len, N_FRAMES);
+  run_clear (&run);
+  free_test_frames (frames);
+}
+
+GST_END_TEST;
+
 /* The suite's setup: the layer from the directory of this executable,
  * before any Vulkan instance exists; the loader then loads the same
  * library. */
@@ -416,6 +465,7 @@ static const SuiteEntry faults_tests[] = {
   SUITE_LOOP_TEST (test_out_of_memory_everywhere, N_CHAINS),
   SUITE_LOOP_TEST (test_device_lost, N_CHAINS),
   SUITE_LOOP_TEST (test_frame_too_large, 3),
+  SUITE_TEST (test_no_subgroup_shuffles),
 };
 
 SUITE_MAIN ("faults", faults_tests, NULL, enable_fault_layer);
