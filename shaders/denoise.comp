@@ -116,22 +116,14 @@ vec2 quad_motion(vec4 d, bvec4 counts)
 float neighbourhood_motion(vec2 own, int qx, const bool checked)
 {
   int at = qx % DENOISE_MOTION_RUN;
-  if (!checked) {
-    float left = subgroupShuffleUp(own.x, 1u);
-    float right = subgroupShuffleDown(own.x, 1u);
-    float sum = own.x, n = own.y;
-    if (at != 0) {
-      sum += left;
-      n += own.y;
-    }
-    if (at != DENOISE_MOTION_RUN - 1) {
-      sum += right;
-      n += own.y;
-    }
-    return sum / max(n, 1.0);
+  vec2 left, right;
+  if (checked) {
+    left = subgroupShuffleUp(own, 1u);
+    right = subgroupShuffleDown(own, 1u);
+  } else {
+    left = vec2(subgroupShuffleUp(own.x, 1u), own.y);
+    right = vec2(subgroupShuffleDown(own.x, 1u), own.y);
   }
-  vec2 left = subgroupShuffleUp(own, 1u);
-  vec2 right = subgroupShuffleDown(own, 1u);
   vec2 all = own;
   if (at != 0)
     all += left;
