@@ -9,7 +9,6 @@
 #include <gst/gst.h>
 #include <string.h>
 
-
 typedef int CUresult;
 typedef int CUdevice;
 typedef void *CUcontext;
@@ -102,8 +101,8 @@ cuda_check (Cuda * cu, CUresult r, const gchar * what, GError ** error)
     return TRUE;
   if (cu->error_string)
     cu->error_string (r, &s);
-  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED, "%s: CUDA error %d%s%s",
-      what, r, s ? ", " : "", s ? s : "");
+  g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+      "%s: CUDA error %d%s%s", what, r, s ? ", " : "", s ? s : "");
   return FALSE;
 }
 

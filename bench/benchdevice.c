@@ -73,11 +73,6 @@ bench_time_copy (Bench * b, GstMemory * src, GstMemory * dst, gsize bytes,
   return TRUE;
 }
 
-/* Runs before every timed frame or burst: the copy shader over 2 x 64 MiB.
- * It keeps the GPU at its working clocks (NVIDIA drops them within
- * milliseconds of idling: first measurements ran at a third of the clock)
- * and evicts the L2 cache, so that no frame finds its input cached, as the
- * frames of a real stream would not. */
 void
 bench_device_uuid (Bench * b, guint8 uuid[16])
 {
@@ -92,6 +87,11 @@ bench_device_uuid (Bench * b, guint8 uuid[16])
   memcpy (uuid, id.deviceUUID, 16);
 }
 
+/* Runs before every timed frame or burst: the copy shader over 2 x 64 MiB.
+ * It keeps the GPU at its working clocks (NVIDIA drops them within
+ * milliseconds of idling: first measurements ran at a third of the clock)
+ * and evicts the L2 cache, so that no frame finds its input cached, as the
+ * frames of a real stream would not. */
 void
 bench_heat (Bench * b)
 {
