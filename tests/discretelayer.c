@@ -333,11 +333,6 @@ discrete_GetInstanceProcAddr (VkInstance instance, const char *name)
 VKLAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
 vkNegotiateLoaderLayerInterfaceVersion (VkNegotiateLayerInterface * iface)
 {
-  if (iface->loaderLayerInterfaceVersion < 2)
-    return VK_ERROR_INITIALIZATION_FAILED;
-  iface->loaderLayerInterfaceVersion = 2;
-  iface->pfnGetInstanceProcAddr = discrete_GetInstanceProcAddr;
-  iface->pfnGetDeviceProcAddr = discrete_GetDeviceProcAddr;
-  iface->pfnGetPhysicalDeviceProcAddr = NULL;
-  return VK_SUCCESS;
+  return vklayer_negotiate (iface, discrete_GetInstanceProcAddr,
+      discrete_GetDeviceProcAddr);
 }

@@ -564,11 +564,6 @@ fault_GetInstanceProcAddr (VkInstance instance, const char *name)
 VKLAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
 vkNegotiateLoaderLayerInterfaceVersion (VkNegotiateLayerInterface * iface)
 {
-  if (iface->loaderLayerInterfaceVersion < 2)
-    return VK_ERROR_INITIALIZATION_FAILED;
-  iface->loaderLayerInterfaceVersion = 2;
-  iface->pfnGetInstanceProcAddr = fault_GetInstanceProcAddr;
-  iface->pfnGetDeviceProcAddr = fault_GetDeviceProcAddr;
-  iface->pfnGetPhysicalDeviceProcAddr = NULL;
-  return VK_SUCCESS;
+  return vklayer_negotiate (iface, fault_GetInstanceProcAddr,
+      fault_GetDeviceProcAddr);
 }

@@ -97,3 +97,16 @@ vklayer_create_device (VkPhysicalDevice physical,
   create = (PFN_vkCreateDevice) gipa (VK_NULL_HANDLE, "vkCreateDevice");
   return create (physical, info, a, device);
 }
+
+VkResult
+vklayer_negotiate (VkNegotiateLayerInterface * iface,
+    PFN_vkGetInstanceProcAddr gipa, PFN_vkGetDeviceProcAddr gdpa)
+{
+  if (iface->loaderLayerInterfaceVersion < 2)
+    return VK_ERROR_INITIALIZATION_FAILED;
+  iface->loaderLayerInterfaceVersion = 2;
+  iface->pfnGetInstanceProcAddr = gipa;
+  iface->pfnGetDeviceProcAddr = gdpa;
+  iface->pfnGetPhysicalDeviceProcAddr = NULL;
+  return VK_SUCCESS;
+}

@@ -2,7 +2,7 @@
  * discretelayer.c) share — a table of records, one per instance or
  * device, found from any dispatchable handle of it, and the walk of the
  * loader's chain that gives a layer the next layer's functions when an
- * instance or device is created. */
+ * instance or device is created, and the negotiation with the loader. */
 #ifndef VKLAYER_H
 #define VKLAYER_H
 
@@ -37,5 +37,10 @@ VkResult vklayer_create_instance (const VkInstanceCreateInfo * info,
 VkResult vklayer_create_device (VkPhysicalDevice physical,
     const VkDeviceCreateInfo * info, const VkAllocationCallbacks * a,
     VkDevice * device, PFN_vkGetDeviceProcAddr * gdpa);
+
+/* A layer's vkNegotiateLoaderLayerInterfaceVersion: interface version 2,
+ * with the layer's two lookups. */
+VkResult vklayer_negotiate (VkNegotiateLayerInterface * iface,
+    PFN_vkGetInstanceProcAddr gipa, PFN_vkGetDeviceProcAddr gdpa);
 
 #endif
