@@ -204,7 +204,7 @@ declare -A PARTS=([test_recursivefilter]="settings filter")
 # memory apart from host memory): the paths frames take across a bus — the
 # copy shader's transfers, outputs written across it, transfers paired
 # between frames — which lavapipe's one kind of memory never takes.
-DISCRETE=(test_streaming test_reliability test_denoise test_pixelate
+DISCRETE=(test_streaming test_reliability test_denoise test_pixelate test_faults
   test_basefilter)
 ORDER=(test_recursivefilter@settings test_recursivefilter@filter fuzz
   test_gaussblur test_tiledconv test_recursivefilter_temporal
