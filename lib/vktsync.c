@@ -91,6 +91,16 @@ vkt_sync_unref (VktSync * sync)
   g_free (sync);
 }
 
+/* µs between two of the timestamps fetched; 0 where they are out of order. */
+static gdouble
+vkt_sync_span_us (VktSync * sync, VktTimestamp from, VktTimestamp to)
+{
+  guint64 a = sync->timestamps[from] & sync->ts_mask;
+  guint64 b = sync->timestamps[to] & sync->ts_mask;
+
+  return b > a ? (b - a) * sync->ts_period / 1e3 : 0.0;
+}
+
 /* The TRACE line of a traced submission: each dispatch's GPU time. */
 static void
 log_traced (VktSync * sync)
@@ -109,6 +119,10 @@ log_traced (VktSync * sync)
     g_string_append_printf (line, "%s%s %.1f", i ? ", " : "",
         sync->traced[i], b > a ? (b - a) * sync->ts_period / 1e3 : 0.0);
   }
+  /* the whole filter too: dispatches that overlap do not add up */
+  if (sync->has_timestamps)
+    g_string_append_printf (line, "; filter %.1f", vkt_sync_span_us (sync,
+            VKT_TS_UPLOADED, VKT_TS_FILTERED));
   GST_TRACE ("dispatches (GPU µs): %s", line->str);
   g_string_free (line, TRUE);
 }
@@ -133,6 +147,11 @@ vkt_sync_wait (VktSync * sync, GError ** error)
         sync->has_timestamps = FALSE;
       if (sync->n_traced && sync->query_pool)
         log_traced (sync);
+      /* Per submission, without the traced timestamps' serialization:
+       * GST_DEBUG=vktcompute:6 gives every frame's filter time. */
+      if (sync->has_timestamps)
+        GST_LOG ("filter %.2f µs", vkt_sync_span_us (sync, VKT_TS_UPLOADED,
+                VKT_TS_FILTERED));
     }
   }
   ok = sync->done;
