@@ -138,61 +138,58 @@ layout(constant_id = DENOISE_SPEC_SUMS) const bool SUMS = false;
 
 const float SURE_T[DENOISE_SURE_CANDIDATES] = float[](DENOISE_SURE_TS);
 
-// This invocation's share of the frame's sums, then the work-group's.
-uint g_sure[DENOISE_SURE_SUMS];
+// The work-group's sums.
 shared uint sure_sums[DENOISE_SURE_SUMS];
-// The block's sampled row, summed by end_block(): sampled rows lie 8 apart,
-// so a block of K <= 8 rows holds one at most.
-vec4 g_sample_r;
-bvec4 g_sample_counts;
-bool g_sampled = false;
 
 uint sure_units(float v)
 {
   return uint(v * DENOISE_SURE_UNITS + 0.5);
 }
 
-// The risk terms of the residuals r of the lanes that count, in sigmas.
+// The risk terms of the residuals r of the lanes that count, in sigmas,
+// added to the work-group's sums at once: sums that stay in registers
+// through the tile, or residuals held until the block's end, made the
+// summing frames slower.
 void sure_add(vec4 r, bvec4 counts)
 {
+  uint sums[DENOISE_SURE_SUMS];
+  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+    sums[j] = 0u;
   [[unroll]] for (int i = 0; i < 4; i++) {
     if (!counts[i])
       continue;
     float rho = clamp(r[i], -DENOISE_SURE_CLAMP, DENOISE_SURE_CLAMP);
-    g_sure[0] += sure_units(rho * rho);
+    sums[0] += sure_units(rho * rho);
     [[unroll]] for (int j = 1; j < DENOISE_SURE_CANDIDATES; j++) {
       float q = rho * SURE_T[j];
       q *= q;
       float e = exp(-q);
-      g_sure[j] += sure_units(rho * rho * e * e);
-      g_sure[DENOISE_SURE_CANDIDATES - 1 + j] += sure_units(1.0 - e + 2.0 * q * e);
+      sums[j] += sure_units(rho * rho * e * e);
+      sums[DENOISE_SURE_CANDIDATES - 1 + j] += sure_units(1.0 - e + 2.0 * q * e);
     }
-    g_sure[DENOISE_SURE_SUMS - 1] += 1u;
+    sums[DENOISE_SURE_SUMS - 1] += 1u;
+  }
+  if (sums[DENOISE_SURE_SUMS - 1] != 0u) {
+    [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
+      atomicAdd(sure_sums[j], sums[j]);
   }
 }
 
+// Zeroed before the tile's first barrier, which orders it before the
+// atomics.
 void sure_begin()
 {
-  if (!SUMS)
-    return;
-  [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
-    g_sure[j] = 0u;
-  if (gl_LocalInvocationIndex < DENOISE_SURE_SUMS)
+  if (SUMS && gl_LocalInvocationIndex < DENOISE_SURE_SUMS)
     sure_sums[gl_LocalInvocationIndex] = 0u;
 }
 
-// The work-group's sums (one shared atomic per sum and invocation that
-// sampled), written to its own words of the host's buffer: no global
-// atomics, which on the H100 queue up on the few addresses every
+// The work-group's sums, written to its own words of the host's buffer: no
+// global atomics, which on the H100 queue up on the few addresses every
 // work-group adds to.
 void sure_end()
 {
   if (!SUMS)
     return;
-  if (g_sure[DENOISE_SURE_SUMS - 1] != 0u) {
-    [[unroll]] for (int j = 0; j < DENOISE_SURE_SUMS; j++)
-      atomicAdd(sure_sums[j], g_sure[j]);
-  }
   barrier();
   uint lid = gl_LocalInvocationIndex;
   if (lid < DENOISE_SURE_SUMS) {
@@ -215,13 +212,8 @@ void write_blur(int c0, int row, vec4 s, bool checked)
   if (detail != 0.0) {
     [[unroll]] for (int i = 0; i < 4; i++)
       y[i] = source_lane(c0 + i, row, checked);
-    if (SUMS && (qy & 7) == 1 && qy < pc.height) {
-      if (K > 8 && g_sampled)
-        sure_add(g_sample_r, g_sample_counts);
-      g_sample_r = (y - s) / detail;
-      g_sample_counts = counts;
-      g_sampled = true;
-    }
+    if (SUMS && (qy & 7) == 1 && qy < pc.height)
+      sure_add((y - s) / detail, counts);
   }
   // Quads of a checked tile beyond the ROI have no state.
   bool has_state = !checked || (qy < pc.height && qx < tp.state_stride);
@@ -250,11 +242,9 @@ void write_blur(int c0, int row, vec4 s, bool checked)
   store_vec4(c0, row, result, checked);
 }
 
+// (the risk terms are added where the sampled row is written)
 void end_block()
 {
-  if (g_sampled)
-    sure_add(g_sample_r, g_sample_counts);
-  g_sampled = false;
 }
 
 void main()
