@@ -129,6 +129,7 @@ struct _GstDenoise
   StateLayout layout;           /* of the last frame smoothed; quads 0: none */
   guint noise_age;              /* frames since the last estimate */
   guint noise_count;            /* estimates since the recursion restarted */
+  guint estimate_slot;          /* the state's estimate the frames read */
   gboolean noise_estimated;     /* the last frame smoothed with an estimate */
   guint detail_frames;          /* frames kept detail since the restart */
   gdouble detail_t[GST_VIDEO_MAX_PLANES];       /* the last choice */
@@ -218,6 +219,11 @@ typedef struct
   /* The first estimate with temporal differences: it replaces the
    * spatial ones before it, which texture may have raised. */
   gboolean first_temporal;
+  /* The estimate's slot this frame reads; later estimates (beside) are
+   * counted beside the filter, into the other slot, which the frames
+   * after it read. */
+  guint estimate_slot;
+  gboolean estimate_beside;
   gdouble noise_gain;           /* what the blur leaves of the noise */
   gdouble centre_weight;        /* of the blur's 2D kernel */
   gboolean keep_detail;         /* with motion-adaptive weights */
@@ -280,6 +286,8 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
     t.noise_temporal = TRUE;
     t.noise_prev_base = (gint) samples;
     t.noise_prev_valid = !f->clear_estimate;
+    t.noise_slot = f->estimate_slot;
+    t.noise_beside = f->estimate_beside;
     t.noise_report = f->refs[5];
     if (!vkt_iir_record_noise_estimate (compute, f->refs, p, &t, error))
       return FALSE;
@@ -289,7 +297,8 @@ record_plane (GstVkTileFilter * filter, VktCompute * compute,
   params.motion = adaptive ?
       sign * (gfloat) (MOTION_SIGMAS * f->noise_gain * unit) : 0.0f;
   params.detail = f->keep_detail ? sign * (gfloat) unit : 0.0f;
-  params.estimate_index = (gint) (records - IIR_NOISE_ESTIMATE_BACK);
+  params.estimate_index = (gint) (records - IIR_NOISE_ESTIMATE_BACK +
+      2 * f->estimate_slot);
   params.state_base = (gint) (records / 4);
   params.state_stride = plane_quads (p);
   vkt_roi_words (&p->roi, p->ncomp, p->cpw, &word_x0);
@@ -456,6 +465,14 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
   f.first_temporal = f.estimate_now && self->noise_count == 1;
   if (f.estimate_now)
     self->noise_count++;
+  /* The estimate that the first two frames of a recursion take is what
+   * they filter with: they count before they filter. Later ones run
+   * beside the filter, which reads the estimate as it stood. */
+  if (f.clear_estimate)
+    self->estimate_slot = 0;
+  f.estimate_slot = self->estimate_slot;
+  f.estimate_beside = f.estimate_now && !f.clear_estimate
+      && !f.first_temporal;
   self->noise_estimated = f.estimate;
   f.keep_detail = s.temporal.keep_detail
       && s.temporal.mode == GST_VKTILE_TEMPORAL_MOTION_ADAPTIVE;
@@ -487,6 +504,8 @@ gst_denoise_record (GstVkTileFilter * filter, VktCompute * compute,
     return FALSE;
   }
   gst_vktile_filter_set_reported (filter, rec.report_planes);
+  if (f.estimate_beside)
+    self->estimate_slot = !f.estimate_slot;
   return TRUE;
 }
 

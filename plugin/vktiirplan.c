@@ -354,6 +354,7 @@ vkt_iir_record_noise_estimate (VktCompute * compute,
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
   IirPush push = { 0 };
   VktBufferRef bound[5];
+  VktPipeline *pipe;
   gint rows = p->roi.h >= 3 ? (p->roi.h - 3) / IIR_NOISE_ROW_STEP + 1 : 0;
 
   rec.temporal = t;
@@ -374,11 +375,21 @@ vkt_iir_record_noise_estimate (VktCompute * compute,
     push.fin_base = t->noise_prev_base;
     push.fin_stride = t->noise_prev_valid;
   }
-  return run_pass (compute, &shader_noise, spec, bound, &push,
+  push.fout_base = 2 * (gint) t->noise_slot;
+  push.fout_stride = 2 * (gint) (t->noise_beside ? !t->noise_slot :
+      t->noise_slot);
+  pipe = vkt_compute_pipeline (compute, &shader_noise, spec, IIR_SPEC_COUNT,
+      error);
+  if (!pipe)
+    return FALSE;
+  vkt_compute_dispatch (compute, pipe, bound, &push,
       MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
       IIR_NOISE_GROUP_X,
       MAX (rows + IIR_NOISE_GROUP_ROWS - 1, IIR_NOISE_GROUP_ROWS) /
-      IIR_NOISE_GROUP_ROWS, error);
+      IIR_NOISE_GROUP_ROWS);
+  if (!t->noise_beside)
+    vkt_compute_barrier (compute);
+  return TRUE;
 }
 
 /* No spatial axis: one pass copies the ROI, smoothing it across frames

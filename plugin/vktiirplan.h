@@ -70,6 +70,11 @@ typedef struct
   gboolean noise_temporal;
   gint noise_prev_base;
   gboolean noise_prev_valid;
+  /* The estimate's slot the count reads (0 or 1, iir_interface.h); with
+   * noise_beside it writes the other slot and no barrier follows it: a
+   * filter reading this slot runs beside it. */
+  guint noise_slot;
+  gboolean noise_beside;
 } VktIirTemporal;
 
 #define VKT_IIR_NOISE_FLOATS IIR_NOISE_FLOATS
@@ -124,7 +129,7 @@ gboolean vkt_iir_plan_record_plane (VktIirPlan * plan, VktCompute * compute,
 /* The noise estimate of `temporal` (estimate_noise) alone, as
  * vkt_iir_plan_record_plane() records it before the filter: refs 0 the
  * packed input plane, 4 the state (the estimate's VKT_IIR_NOISE_FLOATS
- * before temporal->state_base), followed by a barrier. */
+ * before temporal->state_base), followed by a barrier unless noise_beside. */
 gboolean vkt_iir_record_noise_estimate (VktCompute * compute,
     const VktBufferRef refs[5], const VktPlane * p,
     const VktIirTemporal * temporal, GError ** error);

@@ -116,7 +116,11 @@
  * 2) + x - 1) * NCOMP + c of the state, and where fin_stride is 1 (they
  * hold the last estimated frame's) counts |now - then| beside the
  * Laplacians: the estimate is then the smaller of the two medians', which
- * texture cannot raise where the scene holds still. */
+ * texture cannot raise where the scene holds still.
+ * The vec4's z is a second estimate: the count reads the estimate from
+ * word fout_base and writes it to word fout_stride after x (0: x, 2: z;
+ * push fields no other use of the pass has), so that a filter reading
+ * the one runs beside the count writing the other (denoise). */
 #define IIR_NOISE_BINS 512
 #define IIR_NOISE_BINS_PER_CODE 2
 #define IIR_NOISE_FLOATS (2 * IIR_NOISE_BINS + 4)

@@ -43,8 +43,10 @@ shared uint median_bin;
 shared bool last_group;
 
 int counts_base() { return pc.state_base - IIR_NOISE_FLOATS; }
-int estimate_index() { return pc.state_base - IIR_NOISE_ESTIMATE_BACK; }
-int finished_index() { return estimate_index() + 1; }
+int estimate_vec4() { return pc.state_base - IIR_NOISE_ESTIMATE_BACK; }
+int estimate_read() { return estimate_vec4() + pc.fout_base; }
+int estimate_written() { return estimate_vec4() + pc.fout_stride; }
+int finished_index() { return estimate_vec4() + 1; }
 
 // In integers: the lanes' float form may be summed inexactly (vktile.glsl).
 uint laplacian_magnitude(int x, int c, int y)
@@ -158,7 +160,7 @@ void update_estimate(int lid)
   float m_t = TEMPORAL_EST ? median_bins(lid, counts_base() + BINS) : -1.0;
   if (lid != 0)
     return;
-  float est = st[estimate_index()];
+  float est = st[estimate_read()];
   if (m >= 0.0) {
     float sigma = m / float(IIR_NOISE_BINS_PER_CODE) / MEDIAN_PER_SIGMA;
     if (m_t >= 0.0)
@@ -169,7 +171,7 @@ void update_estimate(int lid)
     est = sigma;
   }
   est = max(est, IIR_NOISE_MIN_SIGMA);
-  st[estimate_index()] = est;
+  st[estimate_written()] = est;
   counts[finished_index()] = 0u;
   reported[pc.tails_base] = est;
 }

@@ -586,7 +586,13 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
 
   for (plane = 0; plane < ref_n_filtered_planes (&in->info); plane++) {
     gboolean restart = !t->noise_primed[plane];
-    gdouble f;
+    gboolean later;
+    gdouble f, est;
+
+    /* the last frame's estimate, taken beside its filter */
+    if (t->noise_next_due[plane])
+      t->noise_est[plane] = t->noise_next[plane];
+    t->noise_next_due[plane] = FALSE;
 
     /* A restart of the recursion restarts the estimate. */
     for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++) {
@@ -604,6 +610,7 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
         && !(temporal && !t->noise_temporal_taken[plane]))
       continue;
     t->noise_age[plane] = 0;
+    later = temporal && !restart && t->noise_temporal_taken[plane];
     if (restart) {
       t->noise_est[plane] = 0.0;
       t->noise_prev_valid[plane] = FALSE;
@@ -617,12 +624,28 @@ ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
       t->noise_temporal_taken[plane] = FALSE;
     f = frame_noise_sigma (in, common, plane, temporal, t);
     t->noise_prev_valid[plane] = temporal;
+    est = t->noise_est[plane];
     if (f >= 0.0)
-      t->noise_est[plane] = t->noise_est[plane] > 0.0 ?
-          t->noise_est[plane] + (f - t->noise_est[plane]) / 8.0 : f;
-    t->noise_est[plane] = MAX (t->noise_est[plane], 0.25);
+      est = est > 0.0 ? est + (f - est) / 8.0 : f;
+    est = MAX (est, 0.25);
+    if (later) {
+      t->noise_next[plane] = est;
+      t->noise_next_due[plane] = TRUE;
+    } else {
+      t->noise_est[plane] = est;
+    }
     t->noise_primed[plane] = TRUE;
   }
+}
+
+void
+ref_noise_latest (const RefIirTemporal * t, gdouble est[GST_VIDEO_MAX_PLANES])
+{
+  guint plane;
+
+  for (plane = 0; plane < GST_VIDEO_MAX_PLANES; plane++)
+    est[plane] = t->noise_next_due[plane] ? t->noise_next[plane] :
+        t->noise_est[plane];
 }
 
 const gdouble *
@@ -742,10 +765,12 @@ ref_temporal_frame (const GstVideoFrame * in, GstVideoFrame * out,
   /* padding bytes, unselected components and pixels outside the target ROI
    * are the input unchanged */
   ref_frame_copy (out, in);
-  if (t && estimate)
+  if (t && estimate) {
     ref_noise_estimates (in, common, interval, temporal, t);
-  else if (t)
+  } else if (t) {
     memset (t->noise_primed, 0, sizeof (t->noise_primed));
+    memset (t->noise_next_due, 0, sizeof (t->noise_next_due));
+  }
   for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (in); c++)
     if (common->planes & (1u << c))
       filter (in, out, c, data, t);

@@ -157,6 +157,10 @@ typedef struct
   gsize noise_prev_n[GST_VIDEO_MAX_COMPONENTS];
   gboolean noise_prev_valid[GST_VIDEO_MAX_PLANES];
   gboolean noise_temporal_taken[GST_VIDEO_MAX_PLANES];
+  /* With temporal differences, an estimate after the first temporal one
+   * takes effect on the next frame: noise_next, where noise_next_due. */
+  gdouble noise_next[GST_VIDEO_MAX_PLANES];
+  gboolean noise_next_due[GST_VIDEO_MAX_PLANES];
   /* denoise's detail threshold, per filtered plane: frames of the run that
    * kept detail, t from the risk of the last frame that summed it, and the
    * t the frames keep until the next choice; the t of the last frame
@@ -223,10 +227,17 @@ gdouble ref_iir_impulse_step (gdouble * y, const gdouble * a, guint k,
  * every interval-th frame after it. With `temporal`, a frame's sigma is
  * the smaller of the spatial one and the one from the differences of its
  * sampled values from the last estimated frame's (from the second estimate
- * of a recursion on, which replaces the estimate instead of moving it).
+ * of a recursion on, which replaces the estimate instead of moving it);
+ * then the estimates after that one move the estimate from the next frame
+ * on, the frame that takes them filtering with the estimate as it stood.
  * Call before ref_temporal_stage(). */
 void ref_noise_estimates (const GstVideoFrame * in, const RefConv * common,
     guint interval, gboolean temporal, RefIirTemporal * t);
+
+/* Each plane's latest estimate (what noise-estimate reads): the one the
+ * next frame takes where one is due, else the one in use. */
+void ref_noise_latest (const RefIirTemporal * t,
+    gdouble est[GST_VIDEO_MAX_PLANES]);
 
 /* Filters component c of in into out with the settings `data` and the
  * temporal state t (NULL: none): a reference's per-component stage. */

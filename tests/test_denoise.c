@@ -126,10 +126,12 @@ static void
 denoise_checked (HarnessFx * base, const gchar * what)
 {
   Fx *fx = FX (base);
+  gdouble latest[GST_VIDEO_MAX_PLANES];
 
+  ref_noise_latest (&fx->temporal, latest);
   if (fx->ref.temporal_alpha > 0.0 && fx->ref.motion_adaptive
       && fx->ref.noise_sigma == 0.0)
-    harness_fx_check_noise_estimate (base, fx->temporal.noise_est, what);
+    harness_fx_check_noise_estimate (base, latest, what);
 }
 
 static void
