@@ -9,7 +9,8 @@
  * Every 4th frame the dispatch also adds up the risk sums, which the CPU
  * reads back 4 frames later to choose the threshold (lib/vktsure.c). The
  * noise estimate is recursivefilter's pass (vktiirplan.c), run every few
- * frames.
+ * frames: before the dispatch on a recursion's first two, beside it
+ * (into the estimate's other slot, which the next frames read) after.
  * Devices, memory, timing and restarts are the base class's.
  *
  * SECTION:element-denoise
