@@ -424,17 +424,15 @@ GST_END_TEST;
  * last estimated frame do not. Checked against the reference after every
  * frame, and within 15 % of the noise added from the second frame on (the
  * first temporal estimate). */
-FX_TEST (test_noise_estimate_texture, 700)
+static void
+check_texture_estimate (Fx * fx, GstVideoFormat fmt)
 {
-  static const GstVideoFormat fmts[] = { GST_VIDEO_FORMAT_GRAY8,
-    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_GRAY16_LE
-  };
   GstBuffer *texture;
   GstVideoFrame ft;
   guint t, plane, c;
   gint x, y;
 
-  fx_set_caps (fx, fmts[__i__], 130, 84);
+  fx_set_caps (fx, fmt, 130, 84);
   texture =
       make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   for (t = 0; t < 9; t++) {
@@ -465,6 +463,17 @@ FX_TEST (test_noise_estimate_texture, 700)
           GST_MAP_READ));
   gst_video_frame_unmap (&ft);
   gst_buffer_unref (texture);
+}
+
+/* Every format of a group (harness.c): the planes, subsampling, packed
+ * 4:2:2, the 3-byte and padded orders and the deeper codes. */
+FX_TEST (test_noise_estimate_texture, 700)
+{
+  GstVideoFormat fmt;
+  guint i, index;
+
+  for (i = 0; (fmt = harness_group_format (__i__, i, &index)); i++)
+    check_texture_estimate (fx, fmt);
 }
 
 /* Root-mean-square difference of the first component from `clean`. */
@@ -597,7 +606,7 @@ static const SuiteEntry denoise_tests[] = {
   SUITE_TEST (test_still_and_cut),
   SUITE_TEST (test_moving_detail_not_worse),
   SUITE_TEST (test_tiny_noise_sigma),
-  SUITE_LOOP_TEST (test_noise_estimate_texture, 4),
+  SUITE_LOOP_TEST (test_noise_estimate_texture, N_FORMAT_GROUPS),
 };
 
 SUITE_MAIN ("denoise", denoise_tests, &base_seed, NULL);
