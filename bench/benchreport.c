@@ -348,6 +348,8 @@ bench_csv_add (GString * csv, const CsvRow * r)
   csv_spread (csv, &r->x_pcie, 1);
   csv_number (csv, r->gpu_us, r->gpu_us > 0);
   csv_text (csv, r->note);
+  csv_number (csv, r->time.mean * 1e-3, r->time.n > 0);
+  csv_number (csv, r->x_copy.mean, r->x_copy.n > 0);
   /* The last comma becomes the end of the line. */
   csv->str[csv->len - 1] = '\n';
 }
@@ -424,13 +426,16 @@ bench_report_gpu (GPtrArray * groups, GString * md, GString * csv)
 {
   Table *t = bench_table_new ("The elements on GPU-resident frames",
       "GPU time of the element's dispatches (its timing meta), median µs "
-      "over the rounds. x copy / x shader: the median of the per-round "
+      "over the rounds, and their mean: the rounds are a stream's "
+      "successive frames, so where its frames differ in kind (denoise: "
+      "one in four estimates the noise, one sums a risk) the mean is what "
+      "the stream pays. x copy / x shader: the median of the per-round "
       "ratios to the vkCmdCopyBuffer / shader copy of the same frame in the "
-      "same round, [25th–75th percentile]. x ref: per-round ratio to the "
-      "same settings with the algorithm named. (A/A): the first "
-      "configuration timed again under another name.",
-      "<configuration|<format|<size|median µs|Gpixel/s|x copy|x shader|"
-      "<x ref|dispatches|<note");
+      "same round, [25th–75th percentile] (the CSV has their mean too). x "
+      "ref: per-round ratio to the same settings with the algorithm named. "
+      "(A/A): the first configuration timed again under another name.",
+      "<configuration|<format|<size|median µs|mean µs|Gpixel/s|x copy|"
+      "x shader|<x ref|dispatches|<note");
   guint i, j;
 
   for (i = 0; i < groups->len; i++) {
@@ -465,7 +470,9 @@ bench_report_gpu (GPtrArray * groups, GString * md, GString * csv)
       bench_csv_add (csv, &row);
       bench_table_add (t, bench_subject_label (s),
           g_strdup (gst_video_format_to_string (g->format)), bench_fmt_size (g),
-          bench_fmt_us (&row.time), row.time.n ? g_strdup_printf ("%.2f",
+          bench_fmt_us (&row.time), row.time.n ? g_strdup_printf ("%.1f",
+              row.time.mean / 1e3) : g_strdup ("-"),
+          row.time.n ? g_strdup_printf ("%.2f",
               (gdouble) g->width * g->height / row.time.median) :
           g_strdup ("-"), bench_fmt_spread (&row.x_copy, "x", 2),
           bench_fmt_spread (&row.x_shader, "x", 2), ref_cell,

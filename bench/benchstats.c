@@ -32,8 +32,9 @@ quantile_sorted (const gdouble * v, guint n, gdouble q)
   return v[lo] + (pos - lo) * (v[hi] - v[lo]);
 }
 
-/* The median and quartiles of the usable values. The median, not the mean:
- * a round delayed by the OS or another tenant does not move it. */
+/* The median and quartiles of the usable values, and their mean. The
+ * median is the figure: a round delayed by the OS or another tenant does
+ * not move it. */
 BenchSpread
 bench_spread (const gdouble * values, guint n)
 {
@@ -49,6 +50,8 @@ bench_spread (const gdouble * values, guint n)
     s.p25 = quantile_sorted (v, m, 0.25);
     s.median = quantile_sorted (v, m, 0.5);
     s.p75 = quantile_sorted (v, m, 0.75);
+    for (i = 0; i < m; i++)
+      s.mean += v[i] / m;
     s.n = m;
   }
   g_free (v);

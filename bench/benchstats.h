@@ -9,11 +9,15 @@
 G_BEGIN_DECLS
 
 /* The middle of a set of values and its interquartile range; n = 0 when no
- * value was usable (then the others are 0). */
+ * value was usable (then the others are 0). The mean too: where the
+ * rounds are a stream's successive frames and its frames differ in kind
+ * (one in four doing more), the mean is what the stream pays and the
+ * median falls between the kinds. */
 typedef struct
 {
   gdouble p25, median, p75;
   guint n;
+  gdouble mean;
 } BenchSpread;
 
 BenchSpread bench_spread (const gdouble * values, guint n);

@@ -156,7 +156,7 @@ typedef struct
   "rounds,median_us,p25_us,p75_us,fps,fps_p25,fps_p75,x_copy,x_copy_p25," \
   "x_copy_p75,x_shader,x_shader_p25,x_shader_p75,x_ref,ref_algorithm," \
   "x_roundtrip,x_roundtrip_p25,x_roundtrip_p75,x_pcie,x_pcie_p25,x_pcie_p75," \
-  "gpu_us,note\n"
+  "gpu_us,note,mean_us,x_copy_mean\n"
 
 /* benchdevice.c: the device of the run. */
 gboolean bench_open (Bench * b, GError ** error);

@@ -19,10 +19,19 @@ GST_START_TEST (test_spread)
 
   fail_unless_equals_int (s.n, 5);
   fail_unless (s.median == 3 && s.p25 == 2 && s.p75 == 4);
+  fail_unless (fabs (s.mean - 3.0) < 1e-12);
   /* Missing rounds (0, negative, NaN) are left out, not counted as fast. */
   s = bench_spread (with_gaps, 6);
   fail_unless_equals_int (s.n, 3);
   fail_unless (s.median == 4 && s.p25 == 3 && s.p75 == 5);
+  fail_unless (fabs (s.mean - 4.0) < 1e-12);
+  /* A stream whose every 4th frame costs 3x: the median is a plain
+   * frame's, the mean what the stream pays. */
+  {
+    const gdouble cycle[] = { 1, 1, 1, 3, 1, 1, 1, 3 };
+    s = bench_spread (cycle, 8);
+    fail_unless (s.median == 1 && fabs (s.mean - 1.5) < 1e-12);
+  }
   s = bench_spread (v, 0);
   fail_unless (s.n == 0 && s.median == 0);
   /* Even count: interpolated between the middle two. */
