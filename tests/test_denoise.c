@@ -423,7 +423,10 @@ GST_END_TEST;
  * spatial estimate reads the texture as noise, the differences from the
  * last estimated frame do not. Checked against the reference after every
  * frame, and within 15 % of the noise added from the second frame on (the
- * first temporal estimate). */
+ * first temporal estimate). The frame is large enough that a 4:2:0
+ * chroma plane has about 1900 samples, whose median strays by 3 % (one
+ * standard deviation; every format stayed within 7 % in two runs): at
+ * 130x84 an I420 chroma plane's 315 strayed by 19 % now and then. */
 static void
 check_texture_estimate (Fx * fx, GstVideoFormat fmt)
 {
@@ -432,7 +435,7 @@ check_texture_estimate (Fx * fx, GstVideoFormat fmt)
   guint t, plane, c;
   gint x, y;
 
-  fx_set_caps (fx, fmt, 130, 84);
+  fx_set_caps (fx, fmt, 320, 192);
   texture =
       make_frame (&fx->base.info, fx->base.rand, LAYOUT_DEFAULT, CONTENT_NOISE);
   for (t = 0; t < 9; t++) {
