@@ -91,14 +91,22 @@ vkt_sync_unref (VktSync * sync)
   g_free (sync);
 }
 
-/* µs between two of the timestamps fetched; 0 where they are out of order. */
+/* ns between two timestamp values of the queue; 0 where they are out of
+ * order. */
 static gdouble
-vkt_sync_span_us (VktSync * sync, VktTimestamp from, VktTimestamp to)
+ticks_ns (VktSync * sync, guint64 from, guint64 to)
 {
-  guint64 a = sync->timestamps[from] & sync->ts_mask;
-  guint64 b = sync->timestamps[to] & sync->ts_mask;
+  guint64 a = from & sync->ts_mask, b = to & sync->ts_mask;
 
-  return b > a ? (b - a) * sync->ts_period / 1e3 : 0.0;
+  return b > a ? (b - a) * sync->ts_period : 0.0;
+}
+
+/* The filter's span of a submission whose timestamps are fetched, µs. */
+static gdouble
+filter_us (VktSync * sync)
+{
+  return ticks_ns (sync, sync->timestamps[VKT_TS_UPLOADED],
+      sync->timestamps[VKT_TS_FILTERED]) / 1e3;
 }
 
 /* The TRACE line of a traced submission: each dispatch's GPU time. */
@@ -114,15 +122,12 @@ log_traced (VktSync * sync)
           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
     return;
   line = g_string_new (NULL);
-  for (i = 0; i < sync->n_traced; i++) {
-    guint64 a = ts[2 * i] & sync->ts_mask, b = ts[2 * i + 1] & sync->ts_mask;
+  for (i = 0; i < sync->n_traced; i++)
     g_string_append_printf (line, "%s%s %.1f", i ? ", " : "",
-        sync->traced[i], b > a ? (b - a) * sync->ts_period / 1e3 : 0.0);
-  }
+        sync->traced[i], ticks_ns (sync, ts[2 * i], ts[2 * i + 1]) / 1e3);
   /* the whole filter too: dispatches that overlap do not add up */
   if (sync->has_timestamps)
-    g_string_append_printf (line, "; filter %.1f", vkt_sync_span_us (sync,
-            VKT_TS_UPLOADED, VKT_TS_FILTERED));
+    g_string_append_printf (line, "; filter %.1f", filter_us (sync));
   GST_TRACE ("dispatches (GPU µs): %s", line->str);
   g_string_free (line, TRUE);
 }
@@ -150,8 +155,7 @@ vkt_sync_wait (VktSync * sync, GError ** error)
       /* Per submission, without the traced timestamps' serialization:
        * GST_DEBUG=vktcompute:6 gives every frame's filter time. */
       if (sync->has_timestamps)
-        GST_LOG ("filter %.2f µs", vkt_sync_span_us (sync, VKT_TS_UPLOADED,
-                VKT_TS_FILTERED));
+        GST_LOG ("filter %.2f µs", filter_us (sync));
     }
   }
   ok = sync->done;
@@ -176,13 +180,8 @@ vkt_sync_is_done (VktSync * sync)
 guint64
 vkt_sync_elapsed_ns (VktSync * sync, VktTimestamp from, VktTimestamp to)
 {
-  guint64 a, b;
-
   if (!vkt_sync_wait (sync, NULL) || !sync->has_timestamps)
     return 0;
-  a = sync->timestamps[from] & sync->ts_mask;
-  b = sync->timestamps[to] & sync->ts_mask;
-  if (b <= a)
-    return 0;
-  return (guint64) ((b - a) * sync->ts_period + 0.5);
+  return (guint64) (ticks_ns (sync, sync->timestamps[from],
+          sync->timestamps[to]) + 0.5);
 }
