@@ -270,11 +270,11 @@ scan_chunks (const VktIirSpec * s, const VktPlane * p, gint axis, gint len,
   return (len + n * IIR_BLOCK - 1) / (n * IIR_BLOCK);
 }
 
-/* One dispatch of a pass, and the barrier the next pass needs. */
+/* One dispatch of a pass. */
 static gboolean
-run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
-    const VktBufferRef * refs, const IirPush * push, guint groups_x,
-    guint groups_y, GError ** error)
+dispatch_pass (VktCompute * compute, const VktShader * shader,
+    const gint32 * spec, const VktBufferRef * refs, const IirPush * push,
+    guint groups_x, guint groups_y, GError ** error)
 {
   VktPipeline *pipe = vkt_compute_pipeline (compute, shader, spec,
       IIR_SPEC_COUNT, error);
@@ -282,6 +282,18 @@ run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
   if (!pipe)
     return FALSE;
   vkt_compute_dispatch (compute, pipe, refs, push, groups_x, groups_y);
+  return TRUE;
+}
+
+/* One dispatch of a pass, and the barrier the next pass needs. */
+static gboolean
+run_pass (VktCompute * compute, const VktShader * shader, const gint32 * spec,
+    const VktBufferRef * refs, const IirPush * push, guint groups_x,
+    guint groups_y, GError ** error)
+{
+  if (!dispatch_pass (compute, shader, spec, refs, push, groups_x, groups_y,
+          error))
+    return FALSE;
   vkt_compute_barrier (compute);
   return TRUE;
 }
@@ -354,7 +366,6 @@ vkt_iir_record_noise_estimate (VktCompute * compute,
   gint32 spec[IIR_SPEC_COUNT] = { 0 };
   IirPush push = { 0 };
   VktBufferRef bound[5];
-  VktPipeline *pipe;
   gint rows = p->roi.h >= 3 ? (p->roi.h - 3) / IIR_NOISE_ROW_STEP + 1 : 0;
 
   rec.temporal = t;
@@ -378,15 +389,12 @@ vkt_iir_record_noise_estimate (VktCompute * compute,
   push.fout_base = 2 * (gint) t->noise_slot;
   push.fout_stride = 2 * (gint) (t->noise_beside ? !t->noise_slot :
       t->noise_slot);
-  pipe = vkt_compute_pipeline (compute, &shader_noise, spec, IIR_SPEC_COUNT,
-      error);
-  if (!pipe)
+  if (!dispatch_pass (compute, &shader_noise, spec, bound, &push,
+          MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
+          IIR_NOISE_GROUP_X,
+          MAX (rows + IIR_NOISE_GROUP_ROWS - 1, IIR_NOISE_GROUP_ROWS) /
+          IIR_NOISE_GROUP_ROWS, error))
     return FALSE;
-  vkt_compute_dispatch (compute, pipe, bound, &push,
-      MAX (p->roi.w - 2 + IIR_NOISE_GROUP_X - 1, IIR_NOISE_GROUP_X) /
-      IIR_NOISE_GROUP_X,
-      MAX (rows + IIR_NOISE_GROUP_ROWS - 1, IIR_NOISE_GROUP_ROWS) /
-      IIR_NOISE_GROUP_ROWS);
   if (!t->noise_beside)
     vkt_compute_barrier (compute);
   return TRUE;
