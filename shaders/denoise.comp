@@ -242,11 +242,6 @@ void write_blur(int c0, int row, vec4 s, bool checked)
   store_vec4(c0, row, result, checked);
 }
 
-// (the risk terms are added where the sampled row is written)
-void end_block()
-{
-}
-
 void main()
 {
   sure_begin();

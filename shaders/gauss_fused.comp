@@ -9,10 +9,6 @@ void write_blur(int c0, int row, vec4 blur, bool checked)
   store_vec4(c0, row, blur, checked);
 }
 
-void end_block()
-{
-}
-
 void main()
 {
   fused_main();

@@ -34,10 +34,6 @@ vec4 vrow(int r) { return hs[r * COLS + g_col]; }
 // `checked`, lanes and rows outside the target ROI may be among them.
 void write_blur(int c0, int row, vec4 blur, bool checked);
 
-// What the shader does after each block of K rows: work it can gather from
-// the block's write_blur() calls and do once, outside their unrolled copies.
-void end_block();
-
 // One tile; `checked` is a constant in each of the two inlined copies, so
 // the free tiles' copy carries none of the border code.
 void blur_tile(ivec2 tile, const bool checked)
@@ -75,7 +71,6 @@ void blur_tile(ivec2 tile, const bool checked)
     vblur(r0, acc);
     [[unroll]] for (int o = 0; o < K; o++)
       write_blur(c0, pc.dst_y + y_tile + r0 + o, acc[o], checked);
-    end_block();
   }
 }
 
